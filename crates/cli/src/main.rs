@@ -1,0 +1,224 @@
+//! `sol`: play, inspect and script every registered game without a window.
+//!
+//! Exit status: 0 on success, 2 for a malformed or illegal move (the message names the move's
+//! 1-based index, the move and the reason), 1 for any other bad input (unknown game, bad
+//! position or save file), each with a one-line message on standard error.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+use solitaire_core::shuffle::{below, rng_for};
+use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
+
+#[derive(Parser)]
+#[command(name = "sol", version, about = "Solitaire games from the command line")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the registered games: id, tab, name.
+    List,
+    /// Print the initial position of a deal.
+    Deal {
+        #[command(flatten)]
+        start: Start,
+        /// Print JSON instead of the text form.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the legal moves, one per line, after playing the given moves.
+    Moves {
+        #[command(flatten)]
+        start: Start,
+        /// Moves to play first, separated by spaces.
+        #[arg(long, default_value = "")]
+        play: String,
+    },
+    /// Play moves and print the final position and its status.
+    Play {
+        #[command(flatten)]
+        start: Start,
+        /// The moves, separated by spaces (`t3>t7 t3>t7:4 deal`).
+        #[arg(long, default_value = "")]
+        play: String,
+        /// Print JSON instead of the text form.
+        #[arg(long)]
+        json: bool,
+        /// Also save the game record (RON) to this file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+    },
+    /// Play random legal moves and print them, space-separated.
+    Walk {
+        #[command(flatten)]
+        start: Start,
+        /// How many moves (fewer if the game ends first).
+        #[arg(long)]
+        steps: usize,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 0)]
+        rng: u64,
+    },
+    /// Load a saved game, replay it and print its position.
+    Replay {
+        /// The saved game (RON).
+        file: String,
+        /// Print JSON instead of the text form.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct Start {
+    /// The game id (see `sol list`).
+    game: String,
+    /// The deal number.
+    #[arg(long, required_unless_present = "position")]
+    seed: Option<u64>,
+    /// Start from a position in the text form read from this file instead of a deal.
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    position: Option<String>,
+}
+
+/// A failure: the message and the exit status.
+struct Failure(String, u8);
+
+impl From<ReplayError> for Failure {
+    fn from(e: ReplayError) -> Failure {
+        let code = if matches!(e, ReplayError::Move { .. }) {
+            2
+        } else {
+            1
+        };
+        Failure(e.to_string(), code)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message, code)) => {
+            eprintln!("sol: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    let catalog = solitaire_games::catalog().map_err(|e| Failure(e.to_string(), 1))?;
+    match command {
+        Command::List => {
+            for game in catalog.games() {
+                println!("{}\t{}", game.id(), game.name());
+            }
+        }
+        Command::Deal { start, json } => {
+            let session = start.session(&catalog)?;
+            print_position(&session, json);
+        }
+        Command::Moves { start, play } => {
+            let mut session = start.session(&catalog)?;
+            session.play_all(play.split_whitespace())?;
+            let game = session.game().clone();
+            for mv in game.legal_moves(session.position()) {
+                println!("{}", game.move_text(mv));
+            }
+        }
+        Command::Play {
+            start,
+            play,
+            json,
+            save,
+        } => {
+            let mut session = start.session(&catalog)?;
+            session.play_all(play.split_whitespace())?;
+            if let Some(file) = save {
+                std::fs::write(&file, session.record().to_ron())
+                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+            }
+            print_position(&session, json);
+        }
+        Command::Walk { start, steps, rng } => {
+            let mut session = start.session(&catalog)?;
+            let game = session.game().clone();
+            let mut rng = rng_for(rng);
+            let mut played = Vec::new();
+            for _ in 0..steps {
+                let moves = game.legal_moves(session.position());
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[below(&mut rng, moves.len() as u64) as usize];
+                session
+                    .play(mv)
+                    .map_err(|e| Failure(format!("walk produced an illegal move: {e}"), 1))?;
+                played.push(game.move_text(mv).to_string());
+            }
+            println!("{}", played.join(" "));
+        }
+        Command::Replay { file, json } => {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+            let record =
+                GameRecord::from_ron(&text).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+            let game = find(&catalog, &record.game)?;
+            let session = Session::from_record(game, &record).map_err(|e| {
+                let code = if matches!(e, ReplayError::Move { .. }) {
+                    2
+                } else {
+                    1
+                };
+                Failure(format!("{file}: {e}"), code)
+            })?;
+            print_position(&session, json);
+        }
+    }
+    Ok(())
+}
+
+fn find(catalog: &Catalog, id: &str) -> Result<Arc<Game>, Failure> {
+    catalog.get(id).ok_or_else(|| {
+        let ids: Vec<&str> = catalog.games().iter().map(|g| g.id()).collect();
+        Failure(
+            format!("unknown game {id:?}; the games are: {}", ids.join(", ")),
+            1,
+        )
+    })
+}
+
+impl Start {
+    fn session(&self, catalog: &Catalog) -> Result<Session, Failure> {
+        let game = find(catalog, &self.game)?;
+        match (&self.position, self.seed) {
+            (Some(file), _) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+                let pos = game
+                    .parse_position(&text)
+                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+                Ok(Session::from_position(game, None, pos))
+            }
+            (None, Some(seed)) => Ok(Session::deal(game, seed)),
+            (None, None) => Err(Failure("give --seed N or --position FILE".into(), 1)),
+        }
+    }
+}
+
+fn print_position(session: &Session, json: bool) {
+    let game = session.game();
+    let pos = session.position();
+    if json {
+        let value = game.position_json(pos, session.seed());
+        println!("{}", serde_json::to_string(&value).unwrap_or_default());
+    } else {
+        print!("{}", game.position_text(pos));
+        println!("status: {}", game.status(pos).name());
+        println!("score: {}", game.score(pos));
+    }
+}

@@ -1,0 +1,279 @@
+//! A game: a checked layout and the rules built from it, plus the catalog of all games.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::layout::{Layout, LayoutError};
+use crate::moves::{Move, MoveDisplay, MoveParseError, MoveText};
+use crate::position::Position;
+use crate::rules::{Illegal, Plugin, Rules, Status};
+use crate::shuffle::shuffle;
+use crate::text::{PositionError, parse_position, write_position};
+use crate::tx::{Step, Tx, undo};
+
+/// A playable game: its layout and its rules.
+pub struct Game {
+    layout: Layout,
+    rules: Box<dyn Rules>,
+}
+
+/// Why a move given as text was not played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Parse(#[from] MoveParseError),
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+}
+
+/// The JSON form of a position (`sol deal --json`, `sol play --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionJson {
+    pub game: String,
+    pub seed: Option<u64>,
+    pub status: Status,
+    pub score: i32,
+    pub phase: &'static str,
+    pub redeals: u8,
+    pub piles: Vec<PileJson>,
+}
+
+/// One pile in [`PositionJson`]: the first `face_down` cards are face down.
+#[derive(Clone, Debug, Serialize)]
+pub struct PileJson {
+    pub id: String,
+    pub kind: &'static str,
+    pub cards: Vec<String>,
+    pub face_down: usize,
+}
+
+impl Game {
+    /// Build a game from a layout with the plugin it names.
+    ///
+    /// # Errors
+    /// If the plugin rejects the layout's parameters or piles.
+    pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
+        let rules = (plugin.build)(&layout)?;
+        Ok(Game { layout, rules })
+    }
+
+    /// The game id (`spider`).
+    pub fn id(&self) -> &str {
+        &self.layout.id
+    }
+
+    /// The game's name (`Spider`).
+    pub fn name(&self) -> &str {
+        &self.layout.name
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &dyn Rules {
+        self.rules.as_ref()
+    }
+
+    /// The initial position for `seed`: the same on every platform and in every version.
+    pub fn deal(&self, seed: u64) -> Position {
+        let mut cards = self.layout.deck.cards();
+        shuffle(&mut cards, seed);
+        // The layout's script was dry-run when the layout was checked, and a shuffle does not
+        // change how many cards there are, so a failure here is a plugin bug.
+        match self.rules.deal(&self.layout, cards) {
+            Ok(pos) => pos,
+            Err(e) => panic!("{}: deal failed on a checked layout: {e}", self.id()),
+        }
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.rules.legal_moves(pos, &mut out);
+        out
+    }
+
+    /// Check and play `mv`, appending its steps to `log`.
+    ///
+    /// # Errors
+    /// The rule the move breaks; the position is then unchanged.
+    pub fn play_logged(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        log: &mut Vec<Step>,
+    ) -> Result<(), Illegal> {
+        self.check(pos, mv)?;
+        self.rules.apply(&mut Tx::new(pos, log), mv);
+        Ok(())
+    }
+
+    /// Check and play `mv`.
+    ///
+    /// # Errors
+    /// The rule the move breaks; the position is then unchanged.
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Result<(), Illegal> {
+        self.play_logged(pos, mv, &mut Vec::new())
+    }
+
+    /// Whether `mv` is legal: pile numbers in range, then the game's own rules.
+    ///
+    /// # Errors
+    /// The rule the move breaks.
+    pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        if let Move::Transfer { from, to, count } = mv {
+            let n = pos.piles().len();
+            if usize::from(from) >= n || usize::from(to) >= n {
+                return Err(Illegal::source("no such pile"));
+            }
+            if from == to {
+                return Err(Illegal::target("cards cannot move onto their own pile"));
+            }
+            if count == 0 || usize::from(count) > pos.pile(usize::from(from)).len() {
+                return Err(Illegal::source("the pile does not have that many cards"));
+            }
+        }
+        self.rules.check(pos, mv)
+    }
+
+    /// Undo steps logged on this position.
+    pub fn undo(&self, pos: &mut Position, steps: &[Step]) {
+        undo(pos, steps);
+    }
+
+    /// Playing, won or lost.
+    pub fn status(&self, pos: &Position) -> Status {
+        self.rules.status(pos)
+    }
+
+    /// The score.
+    pub fn score(&self, pos: &Position) -> i32 {
+        self.rules.score(pos)
+    }
+
+    /// Read a move in the notation (`t3>t7:4`, `deal`).
+    ///
+    /// # Errors
+    /// Bad syntax or a pile id this game does not have.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        Ok(match text.parse::<MoveText>()? {
+            MoveText::Deal => Move::Deal,
+            MoveText::Redeal => Move::Redeal,
+            MoveText::Transfer { from, to, count } => {
+                let index = |id: &str| {
+                    self.layout
+                        .pile_index(id)
+                        .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
+                };
+                Move::transfer(index(&from)?, index(&to)?, usize::from(count))
+            }
+        })
+    }
+
+    /// A move in the notation, ready to print.
+    pub fn move_text(&self, mv: Move) -> MoveDisplay<'_> {
+        MoveDisplay {
+            mv,
+            ids: self.layout.pile_ids(),
+        }
+    }
+
+    /// Parse a text move and play it.
+    ///
+    /// # Errors
+    /// A parse error or the rule the move breaks.
+    pub fn play_text(&self, pos: &mut Position, text: &str) -> Result<Move, PlayError> {
+        let mv = self.parse_move(text)?;
+        self.play(pos, mv)?;
+        Ok(mv)
+    }
+
+    /// The position in the text form.
+    pub fn position_text(&self, pos: &Position) -> String {
+        write_position(&self.layout, pos)
+    }
+
+    /// Read a position in the text form (see [`crate::text`]).
+    ///
+    /// # Errors
+    /// Where the text is malformed or names cards or piles the game lacks.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        parse_position(&self.layout, text)
+    }
+
+    /// The JSON form of a position.
+    pub fn position_json(&self, pos: &Position, seed: Option<u64>) -> PositionJson {
+        PositionJson {
+            game: self.id().to_string(),
+            seed,
+            status: self.status(pos),
+            score: self.score(pos),
+            phase: pos.vars().phase.name(),
+            redeals: pos.vars().redeals,
+            piles: self
+                .layout
+                .piles
+                .iter()
+                .zip(pos.piles())
+                .map(|(spec, pile)| PileJson {
+                    id: spec.id.clone(),
+                    kind: spec.kind.name(),
+                    cards: pile.cards().iter().map(|c| c.face()).collect(),
+                    face_down: pile.face_down(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Every registered game, in menu order.
+#[derive(Clone, Default)]
+pub struct Catalog {
+    games: Vec<Arc<Game>>,
+}
+
+/// A layout file embedded in a game crate: its file name and text.
+#[derive(Clone, Copy)]
+pub struct EmbeddedLayout {
+    pub file: &'static str,
+    pub source: &'static str,
+}
+
+impl Catalog {
+    /// Build games from layouts, each with the plugin its `rules` field names.
+    ///
+    /// # Errors
+    /// The first malformed layout, or one naming a plugin that does not exist.
+    pub fn build(plugins: &[Plugin], layouts: &[EmbeddedLayout]) -> Result<Catalog, LayoutError> {
+        let mut games = Vec::new();
+        for l in layouts {
+            let layout = Layout::parse(l.file, l.source)?;
+            let plugin = plugins
+                .iter()
+                .find(|p| p.name == layout.rules)
+                .ok_or_else(|| {
+                    layout.error(
+                        "rules",
+                        format!("no rules plugin is called {:?}", layout.rules),
+                    )
+                })?;
+            games.push(Arc::new(Game::new(layout, plugin)?));
+        }
+        Ok(Catalog { games })
+    }
+
+    /// All games.
+    pub fn games(&self) -> &[Arc<Game>] {
+        &self.games
+    }
+
+    /// The game with this id.
+    pub fn get(&self, id: &str) -> Option<Arc<Game>> {
+        self.games.iter().find(|g| g.id() == id).cloned()
+    }
+}

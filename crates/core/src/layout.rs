@@ -1,0 +1,611 @@
+//! Layouts: a game described as data in a RON file (`assets/layouts/<id>.ron`).
+//!
+//! A layout names the game and its rules plugin, the plugin's parameters, the cards used,
+//! every pile (id, kind, where it lies on the table, how it fans) and the initial deal as a
+//! script. The `sol` command line and the desktop app read the same files.
+//!
+//! # Schema, by example
+//! ```ron
+//! (
+//!     id: "spider",                  // stable game id: lowercase words joined by '-'
+//!     name: "Spider",                // shown in menus
+//!     version: 1,                    // bump when the deal or the rules change; saved games
+//!                                    // record it
+//!     rules: "spider",               // the rules plugin (several layouts may share one)
+//!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
+//!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
+//!     card_scale: 1.0,               // cards drawn at this size (optional, default 1)
+//!     table: (width: 11.2, height: 6.0),    // the table's size in table units (see below)
+//!     piles: [
+//!         // One entry per pile, in the order positions list them. Table units: a card is
+//!         // 1.0 wide and 1.4 high; x grows right, y grows down; (x, y) is the card's
+//!         // top-left corner. fan: None | Down | Right | Left | Up. show_count: draw the
+//!         // number of cards beside the pile.
+//!         (id: "stock", kind: stock, x: 0.1, y: 0.1, show_count: true),
+//!         (id: "f1", kind: foundation, x: 2.3, y: 0.1),
+//!         (id: "t1", kind: tableau, x: 0.1, y: 1.8, fan: Down),
+//!     ],
+//!     deal: [
+//!         // The shuffled deck is dealt from its first card on.
+//!         // Rows: one card to each listed pile in turn, `rows` times. Ranges like
+//!         // "t1..t10" name several piles.
+//!         Rows(piles: ["t1..t10"], rows: 4, face: Down),
+//!         // Fill: `count` cards onto one pile.
+//!         Fill(pile: "t1", count: 1, face: Up),
+//!         // Extract: take the first copy of each named card out of the deck (wherever it
+//!         // lies) onto the matching pile, face up.
+//!         Extract(cards: ["AS", "AH"], piles: ["f1", "f2"]),
+//!         // Rest: every remaining card face down onto one pile; the next card of the deck
+//!         // ends on top, so the stock continues the deal order.
+//!         Rest(pile: "stock"),
+//!     ],
+//!     params: (suits: 4),            // the plugin's own parameters (see its docs)
+//! )
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::card::{Card, CardToken, Rank, Suit};
+use crate::pile::{Pile, PileKind};
+use crate::position::{Position, Vars};
+
+/// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct DeckSpec {
+    pub suits: Vec<Suit>,
+    pub copies: u8,
+    #[serde(default = "thirteen")]
+    pub ranks: u8,
+}
+
+fn thirteen() -> u8 {
+    13
+}
+
+impl DeckSpec {
+    /// Every card in canonical order: pack by pack, suit by suit (`S H D C` as listed), Ace up.
+    pub fn cards(&self) -> Vec<Card> {
+        let mut cards = Vec::with_capacity(self.len());
+        for deck in 0..self.copies {
+            for &suit in &self.suits {
+                for &rank in &Rank::ALL[..usize::from(self.ranks)] {
+                    cards.push(Card { rank, suit, deck });
+                }
+            }
+        }
+        cards
+    }
+
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        usize::from(self.copies) * self.suits.len() * usize::from(self.ranks)
+    }
+
+    /// Whether the deck holds no card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `card` belongs to this deck.
+    pub fn contains(&self, card: Card) -> bool {
+        card.deck < self.copies
+            && card.rank.value() <= self.ranks
+            && self.suits.contains(&card.suit)
+    }
+}
+
+/// Which way a pile's cards spread on the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum Fan {
+    /// Stacked square: only the top card shows.
+    #[default]
+    None,
+    Down,
+    Right,
+    Left,
+    Up,
+}
+
+/// Face up or face down.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Face {
+    Up,
+    Down,
+}
+
+/// One pile of the layout.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct PileSpec {
+    pub id: String,
+    pub kind: PileKind,
+    pub x: f32,
+    pub y: f32,
+    #[serde(default)]
+    pub fan: Fan,
+    #[serde(default)]
+    pub show_count: bool,
+    /// An optional caption for the app (`"Waste 1"`).
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// One step of the initial deal.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum DealStep {
+    /// One card to each pile in turn, `rows` times.
+    Rows {
+        piles: Vec<String>,
+        #[serde(default = "one")]
+        rows: u32,
+        face: Face,
+    },
+    /// `count` cards onto one pile.
+    Fill {
+        pile: String,
+        count: u32,
+        face: Face,
+    },
+    /// The first copy of each named card, taken out of the deck onto the matching pile.
+    Extract {
+        cards: Vec<String>,
+        piles: Vec<String>,
+    },
+    /// All remaining cards, face down, the next one on top.
+    Rest { pile: String },
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// The table's size in table units (a card is 1.0 x 1.4).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct TableSize {
+    pub width: f32,
+    pub height: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayoutFile<P> {
+    id: String,
+    name: String,
+    version: u32,
+    rules: String,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    rules_text: String,
+    deck: DeckSpec,
+    #[serde(default = "unit_scale")]
+    card_scale: f32,
+    table: TableSize,
+    piles: Vec<PileSpec>,
+    deal: Vec<DealStep>,
+    #[serde(default)]
+    params: P,
+}
+
+fn unit_scale() -> f32 {
+    1.0
+}
+
+/// A malformed layout: the file, where in it, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct LayoutError {
+    pub file: String,
+    /// 1-based line and column; 0 when the problem has no single place.
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
+        } else {
+            write!(f, "{}: {}", self.file, self.message)
+        }
+    }
+}
+
+/// A checked layout. Build one with [`Layout::parse`].
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub id: String,
+    pub name: String,
+    pub version: u32,
+    pub rules: String,
+    pub summary: String,
+    pub rules_text: String,
+    pub deck: DeckSpec,
+    pub card_scale: f32,
+    pub table: TableSize,
+    pub piles: Vec<PileSpec>,
+    pub deal: Vec<DealStep>,
+    file: String,
+    source: String,
+    index: HashMap<String, usize>,
+    ids: Vec<String>,
+}
+
+impl Layout {
+    /// Read and check a layout from RON text; `file` names it in errors.
+    ///
+    /// # Errors
+    /// A [`LayoutError`] with file, line, column and reason: RON syntax, unknown or missing
+    /// fields, duplicate or malformed pile ids, deal steps naming unknown piles or cards, a
+    /// deal that needs more cards than the deck has.
+    pub fn parse(file: &str, source: &str) -> Result<Layout, LayoutError> {
+        let raw: LayoutFile<IgnoredAny> = parse_ron(file, source)?;
+        let mut layout = Layout {
+            id: raw.id,
+            name: raw.name,
+            version: raw.version,
+            rules: raw.rules,
+            summary: raw.summary,
+            rules_text: raw.rules_text,
+            deck: raw.deck,
+            card_scale: raw.card_scale,
+            table: raw.table,
+            piles: raw.piles,
+            deal: raw.deal,
+            file: file.to_string(),
+            source: source.to_string(),
+            index: HashMap::new(),
+            ids: Vec::new(),
+        };
+        layout.check()?;
+        Ok(layout)
+    }
+
+    /// The layout's parameters for its rules plugin, read as the plugin's own type.
+    ///
+    /// # Errors
+    /// A [`LayoutError`] pointing into the file when the parameters do not fit `P`.
+    pub fn params<P: DeserializeOwned + Default>(&self) -> Result<P, LayoutError> {
+        parse_ron::<LayoutFile<P>>(&self.file, &self.source).map(|raw| raw.params)
+    }
+
+    /// The file this layout came from.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// An error about this layout, located at the first mention of `needle` if there is one.
+    pub fn error(&self, needle: &str, message: impl Into<String>) -> LayoutError {
+        let (line, col) = locate(&self.source, needle);
+        LayoutError {
+            file: self.file.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// The index of the pile with this id.
+    pub fn pile_index(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    /// The index of the pile with this id, or an error naming it.
+    ///
+    /// # Errors
+    /// If the layout has no such pile.
+    pub fn require_pile(&self, id: &str) -> Result<usize, LayoutError> {
+        self.pile_index(id)
+            .ok_or_else(|| self.error(&self.id, format!("this game needs a pile {id:?}")))
+    }
+
+    /// Pile ids in layout order.
+    pub fn pile_ids(&self) -> &[String] {
+        &self.ids
+    }
+
+    /// Indices of all piles of one kind, in layout order.
+    pub fn piles_of(&self, kind: PileKind) -> Vec<usize> {
+        (0..self.piles.len())
+            .filter(|&i| self.piles[i].kind == kind)
+            .collect()
+    }
+
+    /// An empty position with this layout's piles.
+    pub fn empty_position(&self) -> Position {
+        Position::new(vec![Pile::default(); self.piles.len()], Vars::default())
+    }
+
+    /// Run the deal script on a shuffled deck.
+    ///
+    /// # Errors
+    /// If the script needs more cards than are left, or names a card the deck lacks.
+    pub fn run_deal(&self, mut deck: Vec<Card>) -> Result<Position, LayoutError> {
+        let mut piles: Vec<Vec<Card>> = vec![Vec::new(); self.piles.len()];
+        let mut face_down = vec![0usize; self.piles.len()];
+        deck.reverse(); // pop() now yields the deck's first card
+        let short = |what: &str| self.error(what, "the deal needs more cards than the deck has");
+        for step in &self.deal {
+            match step {
+                DealStep::Rows {
+                    piles: ids,
+                    rows,
+                    face,
+                } => {
+                    let targets = self.expand(ids)?;
+                    for _ in 0..*rows {
+                        for &t in &targets {
+                            let card = deck.pop().ok_or_else(|| short("Rows"))?;
+                            place(&mut piles[t], &mut face_down[t], card, *face);
+                        }
+                    }
+                }
+                DealStep::Fill { pile, count, face } => {
+                    let t = self.pile_or_err(pile)?;
+                    for _ in 0..*count {
+                        let card = deck.pop().ok_or_else(|| short("Fill"))?;
+                        place(&mut piles[t], &mut face_down[t], card, *face);
+                    }
+                }
+                DealStep::Extract { cards, piles: ids } => {
+                    let targets = self.expand(ids)?;
+                    for (name, &t) in cards.iter().zip(&targets) {
+                        let want = self.card_name(name)?;
+                        // The deck is reversed: the last matching entry is the first in
+                        // deal order.
+                        let at = deck
+                            .iter()
+                            .rposition(|c| c.rank == want.rank && c.suit == want.suit)
+                            .ok_or_else(|| {
+                                self.error(name, format!("no {name} is left to extract"))
+                            })?;
+                        let card = deck.remove(at);
+                        place(&mut piles[t], &mut face_down[t], card, Face::Up);
+                    }
+                }
+                DealStep::Rest { pile } => {
+                    let t = self.pile_or_err(pile)?;
+                    for card in deck.drain(..) {
+                        place(&mut piles[t], &mut face_down[t], card, Face::Down);
+                    }
+                }
+            }
+        }
+        if !deck.is_empty() {
+            return Err(self.error(
+                "deal",
+                format!(
+                    "{} cards are left over after the deal: end it with Rest",
+                    deck.len()
+                ),
+            ));
+        }
+        let piles = piles
+            .into_iter()
+            .zip(face_down)
+            .map(|(cards, fd)| Pile::new(cards, fd))
+            .collect();
+        Ok(Position::new(piles, Vars::default()))
+    }
+
+    /// Pile indices for a list of ids and ranges (`"t1..t10"`).
+    ///
+    /// # Errors
+    /// If an id is unknown or a range is malformed.
+    pub fn expand(&self, ids: &[String]) -> Result<Vec<usize>, LayoutError> {
+        let mut out = Vec::new();
+        for id in ids {
+            if let Some((a, b)) = id.split_once("..") {
+                let (pa, na) = split_number(a);
+                let (pb, nb) = split_number(b);
+                match (na, nb) {
+                    (Some(na), Some(nb)) if pa == pb && na <= nb => {
+                        for n in na..=nb {
+                            out.push(self.pile_or_err(&format!("{pa}{n}"))?);
+                        }
+                    }
+                    _ => {
+                        return Err(
+                            self.error(id, format!("{id:?} is not a range like \"t1..t10\""))
+                        );
+                    }
+                }
+            } else {
+                out.push(self.pile_or_err(id)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn pile_or_err(&self, id: &str) -> Result<usize, LayoutError> {
+        self.pile_index(id)
+            .ok_or_else(|| self.error(&format!("\"{id}\""), format!("no pile is called {id:?}")))
+    }
+
+    fn card_name(&self, name: &str) -> Result<CardToken, LayoutError> {
+        name.parse::<CardToken>()
+            .map_err(|e| self.error(name, e.to_string()))
+    }
+
+    fn check(&mut self) -> Result<(), LayoutError> {
+        let valid_id = |id: &str| {
+            !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        };
+        if !valid_id(&self.id) {
+            return Err(self.error(
+                "id",
+                format!(
+                    "game id {:?} must be lowercase letters, digits and '-'",
+                    self.id
+                ),
+            ));
+        }
+        if self.piles.len() > usize::from(u8::MAX) {
+            return Err(self.error("piles", "a layout has at most 255 piles"));
+        }
+        if self.deck.copies == 0
+            || self.deck.suits.is_empty()
+            || !(1..=13).contains(&self.deck.ranks)
+        {
+            return Err(self.error(
+                "deck",
+                "the deck needs at least one copy, one suit and 1 to 13 ranks",
+            ));
+        }
+        for (i, p) in self.piles.iter().enumerate() {
+            if !p
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                || p.id.is_empty()
+            {
+                return Err(self.error(
+                    &format!("\"{}\"", p.id),
+                    format!("pile id {:?} must be lowercase letters and digits", p.id),
+                ));
+            }
+            if matches!(
+                p.id.as_str(),
+                "deal" | "redeal" | "game" | "phase" | "redeals" | "marks" | "status" | "score"
+            ) {
+                return Err(self.error(
+                    &format!("\"{}\"", p.id),
+                    format!("{:?} is a reserved word, not a pile id", p.id),
+                ));
+            }
+            if self.index.insert(p.id.clone(), i).is_some() {
+                return Err(self.error(
+                    &format!("\"{}\"", p.id),
+                    format!("two piles are called {:?}", p.id),
+                ));
+            }
+        }
+        self.ids = self.piles.iter().map(|p| p.id.clone()).collect();
+        for step in &self.deal {
+            if let DealStep::Extract { cards, piles } = step {
+                if cards.len() != piles.len() {
+                    return Err(self.error("Extract", "Extract needs as many piles as cards"));
+                }
+                for name in cards {
+                    self.card_name(name)?;
+                }
+            }
+        }
+        // Dry-run the script on the unshuffled deck: catches unknown piles and short decks.
+        self.run_deal(self.deck.cards())?;
+        Ok(())
+    }
+}
+
+fn place(pile: &mut Vec<Card>, face_down: &mut usize, card: Card, face: Face) {
+    if face == Face::Down && *face_down == pile.len() {
+        *face_down += 1;
+    }
+    pile.push(card);
+}
+
+fn split_number(s: &str) -> (&str, Option<u32>) {
+    let digits = s.len() - s.trim_start_matches(|c: char| !c.is_ascii_digit()).len();
+    let (prefix, number) = s.split_at(digits);
+    (prefix, number.parse().ok())
+}
+
+fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(source)
+        .map_err(|e| LayoutError {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })
+}
+
+/// 1-based line and column of the first occurrence of `needle`, or (0, 0).
+fn locate(source: &str, needle: &str) -> (usize, usize) {
+    match source.find(needle) {
+        Some(at) => {
+            let before = &source[..at];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            (line, col)
+        }
+        None => (0, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TINY: &str = r#"(
+        id: "tiny", name: "Tiny", version: 1, rules: "x",
+        deck: (suits: [Spades], copies: 1, ranks: 4),
+        table: (width: 3.0, height: 2.0),
+        piles: [
+            (id: "stock", kind: stock, x: 0.0, y: 0.0),
+            (id: "t1", kind: tableau, x: 1.0, y: 0.0, fan: Down),
+            (id: "t2", kind: tableau, x: 2.0, y: 0.0, fan: Down),
+        ],
+        deal: [Rows(piles: ["t1..t2"], face: Down), Fill(pile: "t2", count: 1, face: Up), Rest(pile: "stock")],
+    )"#;
+
+    #[test]
+    fn deal_script_places_cards_in_order() {
+        let layout = Layout::parse("tiny.ron", TINY).unwrap();
+        let pos = layout.run_deal(layout.deck.cards()).unwrap();
+        let text: Vec<String> = pos
+            .piles()
+            .iter()
+            .map(|p| {
+                format!(
+                    "{:?}/{}",
+                    p.cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                    p.face_down()
+                )
+            })
+            .collect();
+        assert_eq!(text, ["[\"4S\"]/1", "[\"AS\"]/1", "[\"2S\", \"3S\"]/1"]);
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let bad = TINY.replace("kind: stock", "kind: Stok");
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert_eq!((err.file.as_str(), err.line), ("tiny.ron", 6));
+        assert!(err.col > 0, "{err}");
+        let bad = TINY.replace("\"t1..t2\"", "\"t1..t9\"");
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert!(
+            err.to_string().contains("no pile is called \"t3\""),
+            "{err}"
+        );
+        let bad = TINY.replace("count: 1", "count: 9");
+        assert!(
+            Layout::parse("tiny.ron", &bad)
+                .unwrap_err()
+                .message
+                .contains("more cards")
+        );
+        let bad = TINY.replace("\"t2\", kind", "\"t1\", kind");
+        assert!(
+            Layout::parse("tiny.ron", &bad)
+                .unwrap_err()
+                .message
+                .contains("two piles")
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! The one move type, and its text notation (`t3>t7`, `t3>t7:4`, `deal`, `redeal`).
+//!
+//! Notation: a transfer is `FROM>TO`, optionally `:N` for the number of cards (default 1),
+//! where `FROM` and `TO` are pile ids from the game's layout (`t3`, `stock`, `w1`, `f2`).
+//! `deal` deals or turns from the stock (whatever the game's deal is); `redeal` gathers the
+//! waste back into the stock. The reader ignores case and spaces around `>` and `:`; the
+//! writer is canonical (lowercase, `:N` only when N > 1), and the two round-trip.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Everything a player (or the solver) can do to a position.
+///
+/// Small and `Copy`; pile numbers are indices into the game's layout.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Move {
+    /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
+    Transfer { from: u8, to: u8, count: u8 },
+    /// Deal from the stock, or turn its next card: each game says which.
+    Deal,
+    /// Gather the waste back into the stock for another pass.
+    Redeal,
+}
+
+impl Move {
+    /// A transfer of `count` cards.
+    pub fn transfer(from: usize, to: usize, count: usize) -> Move {
+        Move::Transfer {
+            from: from as u8,
+            to: to as u8,
+            count: count as u8,
+        }
+    }
+}
+
+/// A move as written, before its pile ids are looked up in a layout.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveText {
+    Transfer { from: String, to: String, count: u8 },
+    Deal,
+    Redeal,
+}
+
+/// Why a move did not parse or name real piles.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveParseError {
+    #[error("empty move")]
+    Empty,
+    #[error("{0:?} is not a move: write FROM>TO, FROM>TO:N, deal or redeal")]
+    Syntax(String),
+    #[error("{0:?} is not a card count: write a number from 1 to 255")]
+    Count(String),
+    #[error("no pile is called {0:?} in this game")]
+    UnknownPile(String),
+}
+
+impl std::str::FromStr for MoveText {
+    type Err = MoveParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(MoveParseError::Empty);
+        }
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
+            "deal" => return Ok(MoveText::Deal),
+            "redeal" => return Ok(MoveText::Redeal),
+            _ => {}
+        }
+        let (from, rest) = lower
+            .split_once('>')
+            .ok_or_else(|| MoveParseError::Syntax(s.to_string()))?;
+        let (to, count) = match rest.split_once(':') {
+            Some((to, n)) => {
+                let n = n.trim();
+                let count = n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&c| c > 0)
+                    .ok_or_else(|| MoveParseError::Count(n.to_string()))?;
+                (to, count)
+            }
+            None => (rest, 1),
+        };
+        let (from, to) = (from.trim(), to.trim());
+        let valid_id = |id: &str| {
+            !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        if !valid_id(from) || !valid_id(to) {
+            return Err(MoveParseError::Syntax(s.to_string()));
+        }
+        Ok(MoveText::Transfer {
+            from: from.to_string(),
+            to: to.to_string(),
+            count,
+        })
+    }
+}
+
+/// A move written with pile ids, ready to print.
+pub struct MoveDisplay<'a> {
+    pub(crate) mv: Move,
+    pub(crate) ids: &'a [String],
+}
+
+impl fmt::Display for MoveDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mv {
+            Move::Deal => f.write_str("deal"),
+            Move::Redeal => f.write_str("redeal"),
+            Move::Transfer { from, to, count } => {
+                let id = |i: u8| self.ids.get(usize::from(i)).map_or("?", |s| s.as_str());
+                write!(f, "{}>{}", id(from), id(to))?;
+                if count > 1 {
+                    write!(f, ":{count}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_relaxed_forms() {
+        assert_eq!(
+            "T3 > t7 : 4".parse::<MoveText>().unwrap(),
+            MoveText::Transfer {
+                from: "t3".into(),
+                to: "t7".into(),
+                count: 4
+            }
+        );
+        assert_eq!("DEAL".parse::<MoveText>().unwrap(), MoveText::Deal);
+        assert_eq!("redeal".parse::<MoveText>().unwrap(), MoveText::Redeal);
+    }
+
+    #[test]
+    fn rejects_malformed_moves() {
+        assert!(matches!(
+            "t3".parse::<MoveText>(),
+            Err(MoveParseError::Syntax(_))
+        ));
+        assert!(matches!(
+            "t3>".parse::<MoveText>(),
+            Err(MoveParseError::Syntax(_))
+        ));
+        assert!(matches!(
+            "t3>t4:0".parse::<MoveText>(),
+            Err(MoveParseError::Count(_))
+        ));
+        assert!(matches!(
+            "t3>t4:x".parse::<MoveText>(),
+            Err(MoveParseError::Count(_))
+        ));
+        assert!(matches!("".parse::<MoveText>(), Err(MoveParseError::Empty)));
+        assert!(matches!(
+            "t3>t4>t5".parse::<MoveText>(),
+            Err(MoveParseError::Syntax(_))
+        ));
+    }
+}

@@ -1,0 +1,195 @@
+//! The `Rules` trait every game implements, and what it answers with.
+
+use serde::{Deserialize, Serialize};
+use strum::IntoStaticStr;
+use thiserror::Error;
+
+use crate::card::Card;
+use crate::layout::{Layout, LayoutError};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::tx::Tx;
+
+/// Whether a game goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, IntoStaticStr, Serialize, Deserialize)]
+#[strum(serialize_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Playing,
+    Won,
+    /// No legal move is left.
+    Lost,
+}
+
+impl Status {
+    /// `playing`, `won` or `lost`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// Which rule a refused move broke, broadly; the grader compares these.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, IntoStaticStr, Serialize, Deserialize)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalKind {
+    /// The cards cannot be taken from there (empty, face down, not a movable group).
+    Source,
+    /// The destination does not accept them.
+    Target,
+    /// Dealing, turning or redealing is not allowed now.
+    Stock,
+    /// Not allowed in the current phase, or another move is obligatory first.
+    Phase,
+    /// This game has no such move at all.
+    Unsupported,
+}
+
+/// A refused move: its category and the rule in words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("{reason}")]
+pub struct Illegal {
+    pub kind: IllegalKind,
+    pub reason: &'static str,
+}
+
+impl Illegal {
+    pub const fn new(kind: IllegalKind, reason: &'static str) -> Illegal {
+        Illegal { kind, reason }
+    }
+    pub const fn source(reason: &'static str) -> Illegal {
+        Illegal::new(IllegalKind::Source, reason)
+    }
+    pub const fn target(reason: &'static str) -> Illegal {
+        Illegal::new(IllegalKind::Target, reason)
+    }
+    pub const fn stock(reason: &'static str) -> Illegal {
+        Illegal::new(IllegalKind::Stock, reason)
+    }
+    pub const fn phase(reason: &'static str) -> Illegal {
+        Illegal::new(IllegalKind::Phase, reason)
+    }
+    pub const fn unsupported(reason: &'static str) -> Illegal {
+        Illegal::new(IllegalKind::Unsupported, reason)
+    }
+}
+
+/// A game's rules. Implement four methods; the rest have working defaults.
+///
+/// - [`check`](Rules::check): is this move legal here, and if not, why.
+/// - [`apply`](Rules::apply): make a checked move, through the [`Tx`], including whatever
+///   follows automatically (turning up uncovered cards, removing a completed suit, refilling
+///   a space from the stock). Undo is the engine's, never the game's.
+/// - [`is_won`](Rules::is_won): the winning condition.
+/// - [`build`](Plugin::build) (on the game's [`Plugin`]): read the layout's parameters.
+///
+/// Override [`legal_moves`](Rules::legal_moves) for speed (the default tries every
+/// candidate move against `check`), [`deal`](Rules::deal) for deals a layout script cannot
+/// describe, and [`score`](Rules::score) for a score.
+///
+/// # Examples
+/// A game where any top card may go onto any other pile, won when pile 0 is empty:
+/// ```
+/// use solitaire_core::{Illegal, Move, Position, Rules, Tx};
+///
+/// struct Anywhere;
+///
+/// impl Rules for Anywhere {
+///     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+///         match mv {
+///             Move::Transfer { from, count: 1, .. } if !pos.pile(from.into()).is_empty() => Ok(()),
+///             Move::Transfer { .. } => Err(Illegal::source("move one card from a non-empty pile")),
+///             _ => Err(Illegal::unsupported("this game has no stock")),
+///         }
+///     }
+///     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+///         if let Move::Transfer { from, to, count } = mv {
+///             tx.move_cards(from.into(), to.into(), count.into());
+///         }
+///     }
+///     fn is_won(&self, pos: &Position) -> bool {
+///         pos.pile(0).is_empty()
+///     }
+/// }
+/// ```
+pub trait Rules: Send + Sync + 'static {
+    /// Whether `mv` is legal in `pos`; the error names the rule it breaks.
+    ///
+    /// # Errors
+    /// An [`Illegal`] with the category and the reason in words.
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal>;
+
+    /// Play a move that [`check`](Rules::check) accepted, with its automatic consequences.
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move);
+
+    /// Whether the game is won.
+    fn is_won(&self, pos: &Position) -> bool;
+
+    /// Every legal move, appended to `out` (which the caller clears).
+    ///
+    /// The default tries every candidate ([`candidate_moves`]) against `check`.
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        candidate_moves(pos, out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.check(pos, out[i]).is_ok() {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Playing, won, or lost (no legal move left).
+    fn status(&self, pos: &Position) -> Status {
+        if self.is_won(pos) {
+            return Status::Won;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            Status::Lost
+        } else {
+            Status::Playing
+        }
+    }
+
+    /// The score of a position; 0 for games without one.
+    fn score(&self, _pos: &Position) -> i32 {
+        0
+    }
+
+    /// Lay out a shuffled deck (dealt from index 0 on). The default runs the layout's deal
+    /// script.
+    ///
+    /// # Errors
+    /// If the layout's deal does not fit the deck.
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        layout.run_deal(deck)
+    }
+}
+
+/// Every move that could be legal in some game: each transfer of 1 to all cards of a pile
+/// onto each other pile, then `deal` and `redeal`.
+pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
+    let n = pos.piles().len();
+    for from in 0..n {
+        let len = pos.pile(from).len().min(usize::from(u8::MAX));
+        for to in (0..n).filter(|&to| to != from) {
+            for count in 1..=len {
+                out.push(Move::transfer(from, to, count));
+            }
+        }
+    }
+    out.push(Move::Deal);
+    out.push(Move::Redeal);
+}
+
+/// A rules plugin: the name layouts refer to it by (`rules: "spider"`), and how to build its
+/// rules from a layout's parameters.
+#[derive(Clone, Copy)]
+pub struct Plugin {
+    pub name: &'static str,
+    pub build: fn(&Layout) -> Result<Box<dyn Rules>, LayoutError>,
+}

@@ -1,0 +1,33 @@
+//! The registry: every rules plugin and every layout of the collection, in menu order.
+//!
+//! To register a game, add its crate to this crate's `Cargo.toml` and its `PLUGIN` and
+//! `LAYOUTS` to the two lists below (`sol new-game` does both).
+
+use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
+
+/// Every rules plugin.
+pub fn plugins() -> Vec<Plugin> {
+    vec![game_spider::PLUGIN]
+}
+
+/// Every layout, in menu order.
+pub fn layouts() -> Vec<EmbeddedLayout> {
+    [game_spider::LAYOUTS].concat()
+}
+
+/// All registered games, built from the embedded layouts.
+///
+/// # Errors
+/// The first layout that is malformed or names an unknown plugin.
+pub fn catalog() -> Result<Catalog, LayoutError> {
+    Catalog::build(&plugins(), &layouts())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_embedded_layout_builds() {
+        let catalog = super::catalog().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(catalog.games().len(), super::layouts().len());
+    }
+}
