@@ -32,6 +32,7 @@
 //! assert_eq!(game.parse_position(&game.position_text(&pos)).unwrap(), pos);
 //! ```
 
+pub mod build;
 pub mod card;
 pub mod game;
 pub mod history;
@@ -45,6 +46,7 @@ pub mod shuffle;
 pub mod text;
 pub mod tx;
 
+pub use build::{BuildRule, Direction, SuitRule};
 pub use card::{Card, CardToken, Rank, Suit};
 pub use game::{Catalog, EmbeddedLayout, Game, PileJson, PlayError, PositionJson};
 pub use history::{GameRecord, ReplayError, Session};

@@ -74,6 +74,20 @@ impl<'a> Tx<'a> {
         }
     }
 
+    /// Fill every empty pile of `piles`, in order, with one face-up card from the top of
+    /// `stock`, while the stock lasts (the opening phase of German Patience, Sly Fox,
+    /// Labyrinth).
+    pub fn refill_spaces(&mut self, stock: usize, piles: &[usize]) {
+        for &p in piles {
+            if self.pos.piles[stock].cards.is_empty() {
+                break;
+            }
+            if self.pos.piles[p].cards.is_empty() {
+                self.move_cards(stock, p, 1);
+            }
+        }
+    }
+
     /// Turn the whole pile face down (a completed German Patience pile).
     pub fn turn_down(&mut self, pile: usize) {
         let len = self.pos.piles[pile].cards.len();
