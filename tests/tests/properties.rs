@@ -11,7 +11,12 @@ fn catalog() -> solitaire_core::Catalog {
 
 /// Walk `choices.len()` random legal moves from the deal of `seed`, calling `visit` with the
 /// session before each move and after the last.
-fn walk(game: &std::sync::Arc<Game>, seed: u64, choices: &[u32], mut visit: impl FnMut(&Session)) -> Session {
+fn walk(
+    game: &std::sync::Arc<Game>,
+    seed: u64,
+    choices: &[u32],
+    mut visit: impl FnMut(&Session),
+) -> Session {
     let mut session = Session::deal(game.clone(), seed);
     for &choice in choices {
         visit(&session);
@@ -20,7 +25,13 @@ fn walk(game: &std::sync::Arc<Game>, seed: u64, choices: &[u32], mut visit: impl
             break;
         }
         let mv = moves[choice as usize % moves.len()];
-        session.play(mv).unwrap_or_else(|e| panic!("{}: listed move {} refused: {e}", game.id(), game.move_text(mv)));
+        session.play(mv).unwrap_or_else(|e| {
+            panic!(
+                "{}: listed move {} refused: {e}",
+                game.id(),
+                game.move_text(mv)
+            )
+        });
     }
     visit(&session);
     session

@@ -32,9 +32,17 @@ pub struct BuildRule {
 
 impl BuildRule {
     /// Building up in suit without wrap (the classic foundation).
-    pub const UP_IN_SUIT: BuildRule = BuildRule { suit: SuitRule::Same, direction: Direction::Up, wrap: false };
+    pub const UP_IN_SUIT: BuildRule = BuildRule {
+        suit: SuitRule::Same,
+        direction: Direction::Up,
+        wrap: false,
+    };
     /// Packing down regardless of suit without wrap (Spider, Bristol).
-    pub const DOWN_ANY_SUIT: BuildRule = BuildRule { suit: SuitRule::Any, direction: Direction::Down, wrap: false };
+    pub const DOWN_ANY_SUIT: BuildRule = BuildRule {
+        suit: SuitRule::Any,
+        direction: Direction::Down,
+        wrap: false,
+    };
 
     /// Whether `card` may go on `onto` under this rule.
     pub fn fits(self, onto: Card, card: Card) -> bool {
@@ -65,13 +73,30 @@ mod tests {
     fn rules_follow_suit_direction_and_wrap() {
         let c = |r, s| Card::new(r, s);
         assert!(BuildRule::UP_IN_SUIT.fits(c(Rank::Ace, Suit::Spades), c(Rank::Two, Suit::Spades)));
-        assert!(!BuildRule::UP_IN_SUIT.fits(c(Rank::Ace, Suit::Spades), c(Rank::Two, Suit::Hearts)));
-        assert!(!BuildRule::UP_IN_SUIT.fits(c(Rank::King, Suit::Spades), c(Rank::Ace, Suit::Spades)));
-        let wrap_up = BuildRule { wrap: true, ..BuildRule::UP_IN_SUIT };
+        assert!(
+            !BuildRule::UP_IN_SUIT.fits(c(Rank::Ace, Suit::Spades), c(Rank::Two, Suit::Hearts))
+        );
+        assert!(
+            !BuildRule::UP_IN_SUIT.fits(c(Rank::King, Suit::Spades), c(Rank::Ace, Suit::Spades))
+        );
+        let wrap_up = BuildRule {
+            wrap: true,
+            ..BuildRule::UP_IN_SUIT
+        };
         assert!(wrap_up.fits(c(Rank::King, Suit::Spades), c(Rank::Ace, Suit::Spades)));
-        assert!(BuildRule::DOWN_ANY_SUIT.fits(c(Rank::Eight, Suit::Spades), c(Rank::Seven, Suit::Hearts)));
-        let alt = BuildRule { suit: SuitRule::Alternate, ..BuildRule::DOWN_ANY_SUIT };
+        assert!(
+            BuildRule::DOWN_ANY_SUIT
+                .fits(c(Rank::Eight, Suit::Spades), c(Rank::Seven, Suit::Hearts))
+        );
+        let alt = BuildRule {
+            suit: SuitRule::Alternate,
+            ..BuildRule::DOWN_ANY_SUIT
+        };
         assert!(!alt.fits(c(Rank::Eight, Suit::Hearts), c(Rank::Seven, Suit::Diamonds)));
-        assert!(BuildRule::DOWN_ANY_SUIT.is_sequence(&[c(Rank::Nine, Suit::Clubs), c(Rank::Eight, Suit::Hearts), c(Rank::Seven, Suit::Spades)]));
+        assert!(BuildRule::DOWN_ANY_SUIT.is_sequence(&[
+            c(Rank::Nine, Suit::Clubs),
+            c(Rank::Eight, Suit::Hearts),
+            c(Rank::Seven, Suit::Spades)
+        ]));
     }
 }

@@ -33,10 +33,19 @@ impl Spider {
     }
 
     fn first_empty_foundation(&self, pos: &Position) -> Option<usize> {
-        self.foundations.iter().copied().find(|&f| pos.pile(f).is_empty())
+        self.foundations
+            .iter()
+            .copied()
+            .find(|&f| pos.pile(f).is_empty())
     }
 
-    fn check_transfer(&self, pos: &Position, from: usize, to: usize, count: usize) -> Result<(), Illegal> {
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: usize,
+        to: usize,
+        count: usize,
+    ) -> Result<(), Illegal> {
         if self.roles[from] != Role::Column {
             return Err(Illegal::source("cards move only from the columns"));
         }
@@ -45,17 +54,23 @@ impl Spider {
             return Err(Illegal::source("face-down cards cannot move"));
         }
         if count > movable_run(src) {
-            return Err(Illegal::source("only a run in one suit and in sequence moves as a unit"));
+            return Err(Illegal::source(
+                "only a run in one suit and in sequence moves as a unit",
+            ));
         }
         let head: Card = src.cards()[src.len() - count];
         match self.roles[to] {
             Role::Stock => Err(Illegal::target("cards cannot go back to the stock")),
             Role::Foundation => {
                 if count != usize::from(self.top_rank) || head.rank.value() != self.top_rank {
-                    return Err(Illegal::target("only a complete suit from King to Ace goes to a foundation"));
+                    return Err(Illegal::target(
+                        "only a complete suit from King to Ace goes to a foundation",
+                    ));
                 }
                 if self.first_empty_foundation(pos) != Some(to) {
-                    return Err(Illegal::target("a completed suit goes to the first empty foundation"));
+                    return Err(Illegal::target(
+                        "a completed suit goes to the first empty foundation",
+                    ));
                 }
                 Ok(())
             }
@@ -92,10 +107,11 @@ impl Spider {
 
     /// Remove a completed suit from `column` if removal is automatic, then turn up its top.
     fn settle(&self, tx: &mut Tx<'_>, column: usize) {
-        if self.params.removal == Removal::Automatic && self.has_complete_suit(tx.pos().pile(column)) {
-            if let Some(f) = self.first_empty_foundation(tx.pos()) {
-                tx.move_cards(column, f, usize::from(self.top_rank));
-            }
+        if self.params.removal == Removal::Automatic
+            && self.has_complete_suit(tx.pos().pile(column))
+            && let Some(f) = self.first_empty_foundation(tx.pos())
+        {
+            tx.move_cards(column, f, usize::from(self.top_rank));
         }
         tx.reveal_top(column);
     }
@@ -104,7 +120,9 @@ impl Spider {
 impl Rules for Spider {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => self.check_transfer(pos, from.into(), to.into(), count.into()),
+            Move::Transfer { from, to, count } => {
+                self.check_transfer(pos, from.into(), to.into(), count.into())
+            }
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Spider has no redeal")),
         }
@@ -151,10 +169,11 @@ impl Rules for Spider {
                 continue;
             }
             let tip = src.cards()[src.len() - 1].rank.value();
-            if run >= usize::from(self.top_rank) && self.has_complete_suit(src) {
-                if let Some(f) = self.first_empty_foundation(pos) {
-                    out.push(Move::transfer(from, f, usize::from(self.top_rank)));
-                }
+            if run >= usize::from(self.top_rank)
+                && self.has_complete_suit(src)
+                && let Some(f) = self.first_empty_foundation(pos)
+            {
+                out.push(Move::transfer(from, f, usize::from(self.top_rank)));
             }
             for &to in &self.columns {
                 if to == from {

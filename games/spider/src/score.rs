@@ -17,10 +17,18 @@ impl Spider {
             .filter(|&&c| pos.pile(c).face_down() == 0)
             .count();
         let r = usize::from(self.top_rank);
-        let removed: usize = self.foundations.iter().map(|&f| pos.pile(f).len() / r).sum();
+        let removed: usize = self
+            .foundations
+            .iter()
+            .map(|&f| pos.pile(f).len() / r)
+            .sum();
         let base = 10 * turned + 15 * cleared;
         if self.is_won(pos) {
-            let kept = self.columns.iter().filter(|&&c| !pos.pile(c).is_empty()).count();
+            let kept = self
+                .columns
+                .iter()
+                .filter(|&&c| !pos.pile(c).is_empty())
+                .count();
             return (base + 50 * (removed + kept) + 2 * kept.saturating_sub(3)) as i32;
         }
         let pairs: usize = self
@@ -28,7 +36,9 @@ impl Spider {
             .iter()
             .map(|&c| {
                 let up = pos.pile(c).face_up();
-                up.windows(2).filter(|w| w[1].is_next_below_in_suit(w[0])).count()
+                up.windows(2)
+                    .filter(|w| w[1].is_next_below_in_suit(w[0]))
+                    .count()
             })
             .sum();
         (base + 2 * pairs + 50 * removed) as i32

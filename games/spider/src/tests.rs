@@ -23,12 +23,14 @@ fn optional() -> Arc<Game> {
 }
 
 fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    game.parse_position(text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Play one move, panicking with the reason if it is refused.
 fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    game.play_text(p, mv)
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
 }
 
 /// The reason a move is refused, with its category.
@@ -40,8 +42,16 @@ fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
 
 /// A complete suit from King down to Ace, as text (`KS QS ... AS`), of copy `copy`.
 fn suit(s: char, copy: u8) -> String {
-    let copy = if copy == 0 { String::new() } else { copy.to_string() };
-    "KQJT98765432A".chars().map(|r| format!("{r}{s}{copy}")).collect::<Vec<_>>().join(" ")
+    let copy = if copy == 0 {
+        String::new()
+    } else {
+        copy.to_string()
+    };
+    "KQJT98765432A"
+        .chars()
+        .map(|r| format!("{r}{s}{copy}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Eight foundations holding complete suits except `missing` of them.
@@ -56,7 +66,9 @@ fn foundations_full_but(missing: usize) -> String {
 fn deal_gives_ten_columns_of_six_and_five_with_only_the_top_card_face_up() {
     let game = spider();
     let p = game.deal(1);
-    let columns: Vec<_> = (1..=10).map(|i| p.pile(game.layout().pile_index(&format!("t{i}")).unwrap())).collect();
+    let columns: Vec<_> = (1..=10)
+        .map(|i| p.pile(game.layout().pile_index(&format!("t{i}")).unwrap()))
+        .collect();
     let lens: Vec<usize> = columns.iter().map(|c| c.len()).collect();
     assert_eq!(lens, [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]);
     assert!(columns.iter().all(|c| c.face_down() == c.len() - 1));
@@ -81,28 +93,45 @@ fn a_card_packs_on_one_rank_higher_regardless_of_suit() {
     let game = spider();
     let mut p = pos(&game, "t1: 7H\nt2: 8S\nt3: 3C");
     play(&game, &mut p, "t1>t2");
-    assert_eq!(game.position_text(&p).lines().find(|l| l.starts_with("t2:")), Some("t2: 8S 7H"));
+    assert_eq!(
+        game.position_text(&p)
+            .lines()
+            .find(|l| l.starts_with("t2:")),
+        Some("t2: 8S 7H")
+    );
 }
 
 #[test]
 fn a_card_not_one_rank_lower_is_refused() {
     let game = spider();
     let p = pos(&game, "t1: 6H\nt2: 8S\nt3: 3C");
-    assert_eq!(refusal(&game, &p, "t1>t2"), (IllegalKind::Target, "a card goes only on the next higher rank"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2"),
+        (
+            IllegalKind::Target,
+            "a card goes only on the next higher rank"
+        )
+    );
 }
 
 #[test]
 fn nothing_goes_on_an_ace() {
     let game = spider();
     let p = pos(&game, "t1: QH\nt2: AS\nt3: 3C");
-    assert_eq!(refusal(&game, &p, "t1>t2"), (IllegalKind::Target, "nothing goes on an Ace"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2"),
+        (IllegalKind::Target, "nothing goes on an Ace")
+    );
 }
 
 #[test]
 fn a_king_can_only_go_to_an_empty_column() {
     let game = spider();
     let mut p = pos(&game, "t1: 5D KH\nt2: QS\nt3: 3C");
-    assert_eq!(refusal(&game, &p, "t1>t2"), (IllegalKind::Target, "a King can only go to an empty column"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2"),
+        (IllegalKind::Target, "a King can only go to an empty column")
+    );
     play(&game, &mut p, "t1>t4");
 }
 
@@ -122,14 +151,23 @@ fn a_run_in_one_suit_moves_as_a_unit_and_so_does_any_tail_of_it() {
 fn cards_not_in_one_suit_do_not_move_together() {
     let game = spider();
     let p = pos(&game, "t1: 8H 7S\nt2: 9D\nt3: 3C");
-    assert_eq!(refusal(&game, &p, "t1>t2:2"), (IllegalKind::Source, "only a run in one suit and in sequence moves as a unit"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2:2"),
+        (
+            IllegalKind::Source,
+            "only a run in one suit and in sequence moves as a unit"
+        )
+    );
 }
 
 #[test]
 fn face_down_cards_cannot_move() {
     let game = spider();
     let p = pos(&game, "t1: 8H | 7H\nt2: 9D\nt3: 3C");
-    assert_eq!(refusal(&game, &p, "t1>t2:2"), (IllegalKind::Source, "face-down cards cannot move"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2:2"),
+        (IllegalKind::Source, "face-down cards cannot move")
+    );
 }
 
 #[test]
@@ -140,7 +178,10 @@ fn any_card_or_movable_run_may_go_into_an_empty_column() {
         let mut q = p.clone();
         play(&game, &mut q, mv);
     }
-    assert_eq!(refusal(&game, &p, "t1>t2:4"), (IllegalKind::Source, "face-down cards cannot move"));
+    assert_eq!(
+        refusal(&game, &p, "t1>t2:4"),
+        (IllegalKind::Source, "face-down cards cannot move")
+    );
 }
 
 #[test]
@@ -154,33 +195,51 @@ fn an_uncovered_face_down_card_turns_up() {
 
 /// One King in each of the ten columns.
 fn kings() -> String {
-    ["KS", "KH", "KD", "KC", "KS1", "KH1", "KD1", "KC1", "QS", "QH"]
-        .iter()
-        .enumerate()
-        .map(|(i, k)| format!("t{}: {k}\n", i + 1))
-        .collect()
+    [
+        "KS", "KH", "KD", "KC", "KS1", "KH1", "KD1", "KC1", "QS", "QH",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, k)| format!("t{}: {k}\n", i + 1))
+    .collect()
 }
 
 #[test]
 fn deal_puts_one_card_face_up_on_each_column_left_to_right() {
     let game = spider();
-    let stock: Vec<String> = (1..=10).map(|i| format!("{}C", "A23456789T".as_bytes()[i - 1] as char)).collect();
+    let stock: Vec<String> = (1..=10)
+        .map(|i| format!("{}C", "A23456789T".as_bytes()[i - 1] as char))
+        .collect();
     let columns = kings();
     // The top of the stock is the last card written, so TC goes to t1 and AC to t10.
     let mut p = pos(&game, &format!("stock: {} |\n{columns}", stock.join(" ")));
     play(&game, &mut p, "deal");
     let tops: Vec<String> = (1..=10)
-        .map(|i| p.pile(game.layout().pile_index(&format!("t{i}")).unwrap()).top_face_up().unwrap().to_string())
+        .map(|i| {
+            p.pile(game.layout().pile_index(&format!("t{i}")).unwrap())
+                .top_face_up()
+                .unwrap()
+                .to_string()
+        })
         .collect();
-    assert_eq!(tops, ["TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]);
-    assert!(p.pile(game.layout().pile_index("stock").unwrap()).is_empty());
+    assert_eq!(
+        tops,
+        ["TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]
+    );
+    assert!(
+        p.pile(game.layout().pile_index("stock").unwrap())
+            .is_empty()
+    );
 }
 
 #[test]
 fn no_deal_while_a_column_is_empty() {
     let game = spider();
     let p = pos(&game, "stock: 2S 3S 4S 5S 6S 7S 8S 9S TS JS |\nt1: KD");
-    assert_eq!(refusal(&game, &p, "deal"), (IllegalKind::Stock, "fill every empty column before dealing"));
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (IllegalKind::Stock, "fill every empty column before dealing")
+    );
 }
 
 #[test]
@@ -195,7 +254,10 @@ fn relaxed_deal_allows_dealing_onto_empty_columns() {
 fn no_deal_from_an_empty_stock() {
     let game = spider();
     let p = pos(&game, &kings());
-    assert_eq!(refusal(&game, &p, "deal"), (IllegalKind::Stock, "the stock is empty"));
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (IllegalKind::Stock, "the stock is empty")
+    );
 }
 
 #[test]
@@ -204,7 +266,11 @@ fn a_completed_suit_is_removed_at_once_by_default() {
     let spades = suit('S', 0);
     let body: Vec<&str> = spades.split(' ').collect();
     let (kq, rest) = body.split_at(12);
-    let text = format!("t1: 5D {}\nt2: 4D | {}\nt3: 3C", kq.join(" "), rest.join(" "));
+    let text = format!(
+        "t1: 5D {}\nt2: 4D | {}\nt3: 3C",
+        kq.join(" "),
+        rest.join(" ")
+    );
     let mut p = pos(&game, &text);
     play(&game, &mut p, "t2>t1");
     let f1 = p.pile(game.layout().pile_index("f1").unwrap());
@@ -221,7 +287,10 @@ fn a_deal_that_completes_a_suit_removes_it() {
     let spades = suit('S', 0);
     let body: Vec<&str> = spades.split(' ').collect();
     let columns = kings().replacen("t1: KS\n", "", 1);
-    let text = format!("stock: 2C 3C 4C 5C 6C 7C 8C 9C TC AS |\nt1: {}\n{columns}", body[..12].join(" "));
+    let text = format!(
+        "stock: 2C 3C 4C 5C 6C 7C 8C 9C TC AS |\nt1: {}\n{columns}",
+        body[..12].join(" ")
+    );
     let mut p = pos(&game, &text);
     play(&game, &mut p, "deal");
     assert_eq!(p.pile(game.layout().pile_index("f1").unwrap()).len(), 13);
@@ -233,10 +302,30 @@ fn with_optional_removal_the_player_keeps_or_removes_a_completed_suit() {
     let game = optional();
     let text = format!("t1: 5D {}\nt2: 3C\nf1: {}", suit('S', 0), suit('H', 0));
     let mut p = pos(&game, &text);
-    assert_eq!(p.pile(game.layout().pile_index("t1").unwrap()).len(), 14, "kept");
-    assert_eq!(refusal(&game, &p, "t1>f3:13"), (IllegalKind::Target, "a completed suit goes to the first empty foundation"));
-    assert_eq!(refusal(&game, &p, "t1>f2:12"), (IllegalKind::Target, "only a complete suit from King to Ace goes to a foundation"));
-    assert!(game.legal_moves(&p).iter().any(|&m| game.move_text(m).to_string() == "t1>f2:13"));
+    assert_eq!(
+        p.pile(game.layout().pile_index("t1").unwrap()).len(),
+        14,
+        "kept"
+    );
+    assert_eq!(
+        refusal(&game, &p, "t1>f3:13"),
+        (
+            IllegalKind::Target,
+            "a completed suit goes to the first empty foundation"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "t1>f2:12"),
+        (
+            IllegalKind::Target,
+            "only a complete suit from King to Ace goes to a foundation"
+        )
+    );
+    assert!(
+        game.legal_moves(&p)
+            .iter()
+            .any(|&m| game.move_text(m).to_string() == "t1>f2:13")
+    );
     play(&game, &mut p, "t1>f2:13");
     assert_eq!(p.pile(game.layout().pile_index("f2").unwrap()).len(), 13);
 }
@@ -245,9 +334,18 @@ fn with_optional_removal_the_player_keeps_or_removes_a_completed_suit() {
 fn cards_never_leave_the_foundations_or_go_to_the_stock() {
     let game = optional();
     let p = pos(&game, &format!("f1: {}\nt1: 3C\nstock: 4C |", suit('S', 0)));
-    assert_eq!(refusal(&game, &p, "f1>t2"), (IllegalKind::Source, "cards move only from the columns"));
-    assert_eq!(refusal(&game, &p, "t1>stock"), (IllegalKind::Target, "cards cannot go back to the stock"));
-    assert_eq!(refusal(&game, &p, "stock>t2"), (IllegalKind::Source, "cards move only from the columns"));
+    assert_eq!(
+        refusal(&game, &p, "f1>t2"),
+        (IllegalKind::Source, "cards move only from the columns")
+    );
+    assert_eq!(
+        refusal(&game, &p, "t1>stock"),
+        (IllegalKind::Target, "cards cannot go back to the stock")
+    );
+    assert_eq!(
+        refusal(&game, &p, "stock>t2"),
+        (IllegalKind::Source, "cards move only from the columns")
+    );
     assert_eq!(refusal(&game, &p, "redeal").0, IllegalKind::Unsupported);
 }
 
@@ -256,7 +354,12 @@ fn won_when_all_eight_suits_are_removed() {
     let game = spider();
     let clubs = suit('C', 1);
     let body: Vec<&str> = clubs.split(' ').collect();
-    let text = format!("{}t1: {}\nt2: {}", foundations_full_but(1), body[..12].join(" "), body[12]);
+    let text = format!(
+        "{}t1: {}\nt2: {}",
+        foundations_full_but(1),
+        body[..12].join(" "),
+        body[12]
+    );
     let mut p = pos(&game, &text);
     assert_eq!(game.status(&p), Status::Playing);
     play(&game, &mut p, "t2>t1");
@@ -269,7 +372,10 @@ fn won_when_all_eight_suits_are_removed() {
 fn lost_when_no_move_is_left() {
     let game = spider();
     // Eight Aces on top, and two cards with nowhere to go; no space, no stock.
-    let p = pos(&game, "t1: AS\nt2: AH\nt3: AD\nt4: AC\nt5: AS1\nt6: AH1\nt7: AD1\nt8: AC1\nt9: 7C\nt10: 9H");
+    let p = pos(
+        &game,
+        "t1: AS\nt2: AH\nt3: AD\nt4: AC\nt5: AS1\nt6: AH1\nt7: AD1\nt8: AC1\nt9: 7C\nt10: 9H",
+    );
     assert!(game.legal_moves(&p).is_empty());
     assert_eq!(game.status(&p), Status::Lost);
 }
@@ -307,7 +413,11 @@ fn woods_score_reaches_1000_winning_with_all_eight_suits_in_the_tableau() {
     assert_eq!(game.status(&p), Status::Won);
     assert_eq!(game.score(&p), 1000);
     let four = woods_won_position(&game, 4);
-    assert_eq!(game.score(&four), 992, "2 points for the one suit after the first three");
+    assert_eq!(
+        game.score(&four),
+        992,
+        "2 points for the one suit after the first three"
+    );
     let three = woods_won_position(&game, 3);
     assert_eq!(game.score(&three), 990);
 }
@@ -317,7 +427,10 @@ fn woods_score_counts_turned_cards_cleared_columns_and_suited_pairs() {
     let game = optional();
     // 44 dealt face down, 2 still face down: 42 turned. Columns t3..t10 have none: 8 cleared.
     // Face-up pairs in suit: 7H on 8H, 6H on 7H (2), 4S on 5S (1). One suit removed.
-    let text = format!("t1: 2C | 8H 7H 6H\nt2: 2D | 5S 4S\nt3: 9C 3D\nf1: {}", suit('C', 1));
+    let text = format!(
+        "t1: 2C | 8H 7H 6H\nt2: 2D | 5S 4S\nt3: 9C 3D\nf1: {}",
+        suit('C', 1)
+    );
     let p = pos(&game, &text);
     assert_eq!(game.score(&p), 10 * 42 + 15 * 8 + 2 * 3 + 50);
     assert_eq!(game.score(&game.deal(3)), 0);
@@ -332,7 +445,15 @@ fn golden_deals_never_change() {
         let p = game.deal(seed);
         let t1 = p.pile(game.layout().pile_index("t1").unwrap());
         let stock = p.pile(game.layout().pile_index("stock").unwrap());
-        format!("{} / {}", t1.cards().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "), stock.top().unwrap())
+        format!(
+            "{} / {}",
+            t1.cards()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            stock.top().unwrap()
+        )
     };
     assert_eq!(first(1), "JC 4S 7H1 KC 3S1 5D1 / 6H1");
     assert_eq!(first(2), GOLDEN_2);
@@ -348,7 +469,11 @@ fn perft_counts_are_pinned() {
     let game = spider();
     let counts: Vec<Vec<u64>> = [1u64, 2, 3]
         .iter()
-        .map(|&seed| (1..=3).map(|d| perft(&game, &mut game.deal(seed), d)).collect())
+        .map(|&seed| {
+            (1..=3)
+                .map(|d| perft(&game, &mut game.deal(seed), d))
+                .collect()
+        })
         .collect();
     assert_eq!(counts, PERFT);
 }
