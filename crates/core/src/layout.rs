@@ -495,7 +495,7 @@ impl Layout {
         self.ids = self.piles.iter().map(|p| p.id.clone()).collect();
         for step in &self.deal {
             if let DealStep::Extract { cards, piles } = step {
-                if cards.len() != piles.len() {
+                if cards.len() != self.expand(piles)?.len() {
                     return Err(self.error("Extract", "Extract needs as many piles as cards"));
                 }
                 for name in cards {

@@ -154,6 +154,13 @@ impl<'a> Tx<'a> {
 
 fn move_top(pos: &mut Position, from: usize, to: usize, count: usize, reverse: bool) {
     let (src, dst) = two_mut(&mut pos.piles, from, to);
+    if count == 1 {
+        // The common case (single cards, stock deals) without a memcpy call.
+        if let Some(card) = src.cards.pop() {
+            dst.cards.push(card);
+        }
+        return;
+    }
     let start = src.cards.len() - count;
     if reverse {
         dst.cards.extend(src.cards[start..].iter().rev());

@@ -80,6 +80,9 @@ pub struct SpiderParams {
     pub relaxed_deal: bool,
 }
 
+/// The most tableau columns a Spider layout may have.
+pub const MAX_COLUMNS: usize = 16;
+
 /// What each pile of the layout is to Spider.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
@@ -108,8 +111,11 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let stock = layout.require_pile("stock")?;
     let foundations = layout.piles_of(PileKind::Foundation);
     let columns = layout.piles_of(PileKind::Tableau);
-    if columns.is_empty() {
-        return Err(layout.error("piles", "Spider needs tableau columns"));
+    if columns.is_empty() || columns.len() > MAX_COLUMNS {
+        return Err(layout.error(
+            "piles",
+            format!("Spider needs 1 to {MAX_COLUMNS} tableau columns"),
+        ));
     }
     let mut roles = Vec::with_capacity(layout.piles.len());
     for spec in &layout.piles {

@@ -2,7 +2,7 @@
 
 use solitaire_core::{Card, Illegal, Move, Pile, Position, Rules, Tx};
 
-use crate::{Removal, Role, Spider};
+use crate::{MAX_COLUMNS, Removal, Role, Spider};
 
 /// Length of the run at the top of `pile` that is face up, in one suit and in sequence.
 pub(crate) fn movable_run(pile: &Pile) -> usize {
@@ -26,10 +26,13 @@ impl Spider {
     /// Whether the top of `pile` is a complete suit, from the top rank down to Ace.
     pub(crate) fn has_complete_suit(&self, pile: &Pile) -> bool {
         let r = usize::from(self.top_rank);
-        pile.face_up().len() >= r && movable_run(pile) >= r && {
-            let head = pile.cards()[pile.len() - r];
-            head.rank.value() == self.top_rank
-        }
+        pile.top().is_some_and(|c| c.rank.value() == 1)
+            && pile.face_up().len() >= r
+            && movable_run(pile) >= r
+            && {
+                let head = pile.cards()[pile.len() - r];
+                head.rank.value() == self.top_rank
+            }
     }
 
     fn first_empty_foundation(&self, pos: &Position) -> Option<usize> {
@@ -162,38 +165,51 @@ impl Rules for Spider {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        for &from in &self.columns {
-            let src = pos.pile(from);
-            let run = movable_run(src);
+        // One pass over the columns first: (top face-up rank or 0, movable run, is empty).
+        let mut tops = [(0u8, 0u8, false); MAX_COLUMNS];
+        for (slot, &c) in tops.iter_mut().zip(&self.columns) {
+            let pile = pos.pile(c);
+            let run = movable_run(pile);
+            let tip = pile.top_face_up().map_or(0, |card| card.rank.value());
+            *slot = (tip, run as u8, pile.is_empty());
+        }
+        let tops = &tops[..self.columns.len()];
+        for (i, &from) in self.columns.iter().enumerate() {
+            let (tip, run, _) = tops[i];
             if run == 0 {
                 continue;
             }
-            let tip = src.cards()[src.len() - 1].rank.value();
-            if run >= usize::from(self.top_rank)
-                && self.has_complete_suit(src)
+            if tip == 1
+                && usize::from(run) >= usize::from(self.top_rank)
+                && self.has_complete_suit(pos.pile(from))
                 && let Some(f) = self.first_empty_foundation(pos)
             {
                 out.push(Move::transfer(from, f, usize::from(self.top_rank)));
             }
-            for &to in &self.columns {
-                if to == from {
+            for (j, &to) in self.columns.iter().enumerate() {
+                let (top, _, empty) = tops[j];
+                if j == i {
                     continue;
                 }
-                let dst = pos.pile(to);
-                match dst.top_face_up() {
-                    None if dst.is_empty() => {
-                        for count in 1..=run {
-                            out.push(Move::transfer(from, to, count));
-                        }
+                if empty {
+                    for count in 1..=run {
+                        out.push(Move::Transfer {
+                            from: from as u8,
+                            to: to as u8,
+                            count,
+                        });
                     }
-                    None => {}
-                    Some(top) => {
-                        // The card that fits is one rank below `top`; the run holds ranks
-                        // tip ..= tip + run - 1, the card of rank `want` at depth want - tip.
-                        let want = top.rank.value().wrapping_sub(1);
-                        if want >= tip && usize::from(want - tip) < run {
-                            out.push(Move::transfer(from, to, usize::from(want - tip) + 1));
-                        }
+                } else {
+                    // The card that fits is one rank below `top`; the run holds ranks
+                    // tip ..= tip + run - 1, the card of rank `want` at depth want - tip.
+                    // (`top` is 0 for a face-down top card: nothing fits.)
+                    let want = top.wrapping_sub(1);
+                    if want >= tip && want - tip < run {
+                        out.push(Move::Transfer {
+                            from: from as u8,
+                            to: to as u8,
+                            count: want - tip + 1,
+                        });
                     }
                 }
             }
