@@ -1,0 +1,98 @@
+//! Bristol, as David Parlett gives it.
+//!
+//! # Rules
+//! - One pack. Eight fans of three cards each are dealt face up (round by round, one card to
+//!   each fan in turn). In each fan any Kings are moved to the bottom (the buried end), the
+//!   other cards keeping their order; Kings keep their order among themselves.
+//! - Four foundations are founded with Aces as they become available and built up regardless
+//!   of suit to the King. An Ace may go to any empty foundation; founding is the player's
+//!   move, never automatic.
+//! - The remaining 28 cards are the stock. `deal` puts the next three stock cards face up one
+//!   on each of the three waste piles, left to right; the last deal has one card. The waste
+//!   piles start empty. There is no redeal.
+//! - Available: the top card of each fan and of each waste pile, for building on the
+//!   foundations or for packing on a fan.
+//! - Packing is down by one rank regardless of suit, one card at a time, onto the top card of
+//!   a fan only: never onto a waste pile. Nothing is packed on an Ace; a King packs nowhere.
+//! - An emptied fan is never refilled: no card may be moved into it.
+//! - Cards never leave the foundations and go back to the stock.
+//! - Won when all 52 cards are on the foundations. Lost when no legal move is left (no deal,
+//!   no build, no packing).
+
+use serde::Deserialize;
+use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+
+mod rules;
+#[cfg(test)]
+mod tests;
+
+/// The plugin that `rules: "bristol"` names.
+pub const PLUGIN: Plugin = Plugin {
+    name: "bristol",
+    build,
+};
+
+/// The layouts this crate ships.
+pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
+    file: "assets/layouts/bristol.ron",
+    source: include_str!("../../../assets/layouts/bristol.ron"),
+}];
+
+/// Bristol has no options; the layout's `params`, if any, must be empty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BristolParams {}
+
+/// What each pile of the layout is to Bristol.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    Stock,
+    Waste,
+    Foundation,
+    Fan,
+}
+
+/// Bristol's rules for one layout.
+pub struct Bristol {
+    roles: Vec<Role>,
+    stock: usize,
+    wastes: Vec<usize>,
+    foundations: Vec<usize>,
+    fans: Vec<usize>,
+}
+
+fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+    let _: BristolParams = layout.params()?;
+    let stock = layout.require_pile("stock")?;
+    let mut roles = Vec::with_capacity(layout.piles.len());
+    for spec in &layout.piles {
+        roles.push(match spec.kind {
+            PileKind::Stock => Role::Stock,
+            PileKind::Waste => Role::Waste,
+            PileKind::Foundation => Role::Foundation,
+            PileKind::Tableau => Role::Fan,
+            other => {
+                return Err(layout.error(
+                    &format!("\"{}\"", spec.id),
+                    format!("Bristol has no {} piles", other.name()),
+                ));
+            }
+        });
+    }
+    let wastes = layout.piles_of(PileKind::Waste);
+    let foundations = layout.piles_of(PileKind::Foundation);
+    let fans = layout.piles_of(PileKind::Tableau);
+    if wastes.is_empty() || foundations.is_empty() || fans.is_empty() {
+        return Err(layout.error("piles", "Bristol needs waste piles, foundations and fans"));
+    }
+    if layout.piles_of(PileKind::Stock).len() != 1 {
+        return Err(layout.error("piles", "Bristol needs exactly one stock"));
+    }
+    Ok(Box::new(Bristol {
+        roles,
+        stock,
+        wastes,
+        foundations,
+        fans,
+    }))
+}

@@ -1,0 +1,120 @@
+//! Sly Fox, as David Parlett gives it.
+//!
+//! # Rules
+//! - Two packs. One Ace and one King of each suit are taken out to start eight foundations:
+//!   the Aces (`f1..f4`, the left column) are built up in suit to the King, the Kings
+//!   (`f5..f8`, the right column) down in suit to the Ace. Cards never move from one
+//!   foundation to another, nor leave them.
+//! - Twenty reserve piles (`r1..r20`, four rows of five) are dealt one card each, face up.
+//!   Only the top card of each is available, and only for building: cards never move from one
+//!   reserve pile to another. The other 76 cards are the stock.
+//! - Opening phase: build from the reserve; every space is refilled at once from the stock.
+//! - The player ends the opening phase by asking for a deal (`deal`). A deal places the next
+//!   20 stock cards (fewer for the last deal) one on each reserve pile, the player choosing
+//!   which card goes where: `deal` turns the next stock card face up into the hand, and the
+//!   player puts it on any reserve pile that has not yet had a card in this deal
+//!   (`hand>r7`); the next stock card then comes to the hand at once. Every pile, empty or
+//!   not, gets exactly one card per deal. The deal ends when every pile has had its card or
+//!   the stock runs out; while it is in progress nothing may be built and no other deal
+//!   started.
+//! - After the opening phase a space stays empty until the next deal fills it.
+//! - There is no redeal. A deal from an empty stock is refused.
+//! - Won when all 104 cards are on the foundations. Lost when no legal move is left (nothing
+//!   to build and the stock is empty).
+//!
+//! The position's variables hold the phase (`opening`, `dealing`, then `play`) and, during a
+//! deal, the set of reserve piles that have had their card (`marks`).
+
+use serde::Deserialize;
+use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rank, Rules};
+
+mod rules;
+#[cfg(test)]
+mod tests;
+
+/// The plugin that `rules: "sly-fox"` names.
+pub const PLUGIN: Plugin = Plugin {
+    name: "sly-fox",
+    build,
+};
+
+/// The layouts this crate ships.
+pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
+    file: "assets/layouts/sly-fox.ron",
+    source: include_str!("../../../assets/layouts/sly-fox.ron"),
+}];
+
+/// Sly Fox has no options; the layout's `params`, if any, must be empty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlyFoxParams {}
+
+/// What each pile of the layout is to Sly Fox.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    Stock,
+    Hand,
+    /// Founded with an Ace, built up in suit.
+    Up,
+    /// Founded with a King, built down in suit.
+    Down,
+    Reserve,
+}
+
+/// Sly Fox's rules for one layout.
+pub struct SlyFox {
+    roles: Vec<Role>,
+    stock: usize,
+    hand: usize,
+    foundations: Vec<usize>,
+    reserves: Vec<usize>,
+}
+
+fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+    let _: SlyFoxParams = layout.params()?;
+    let stock = layout.require_pile("stock")?;
+    let hand = layout.require_pile("hand")?;
+    // A foundation builds up or down according to the base the deal puts on it.
+    let dealt = layout.run_deal(layout.deck.cards())?;
+    let mut roles = Vec::with_capacity(layout.piles.len());
+    for (i, spec) in layout.piles.iter().enumerate() {
+        roles.push(match spec.kind {
+            PileKind::Stock => Role::Stock,
+            PileKind::Hand => Role::Hand,
+            PileKind::Reserve => Role::Reserve,
+            PileKind::Foundation => match dealt.pile(i).bottom().map(|c| c.rank) {
+                Some(Rank::Ace) => Role::Up,
+                Some(Rank::King) => Role::Down,
+                _ => {
+                    return Err(layout.error(
+                        &format!("\"{}\"", spec.id),
+                        "each Sly Fox foundation is dealt an Ace or a King as its base",
+                    ));
+                }
+            },
+            other => {
+                return Err(layout.error(
+                    &format!("\"{}\"", spec.id),
+                    format!("Sly Fox has no {} piles", other.name()),
+                ));
+            }
+        });
+    }
+    let reserves = layout.piles_of(PileKind::Reserve);
+    if reserves.is_empty() || reserves.iter().any(|&r| r >= 64) {
+        return Err(layout.error(
+            "piles",
+            "Sly Fox needs reserve piles among the first 64 piles",
+        ));
+    }
+    if layout.piles_of(PileKind::Stock).len() != 1 || layout.piles_of(PileKind::Hand).len() != 1 {
+        return Err(layout.error("piles", "Sly Fox needs exactly one stock and one hand"));
+    }
+    Ok(Box::new(SlyFox {
+        roles,
+        stock,
+        hand,
+        foundations: layout.piles_of(PileKind::Foundation),
+        reserves,
+    }))
+}

@@ -1,0 +1,201 @@
+//! Sly Fox's moves: checking, applying and generating them, and the deal.
+
+use solitaire_core::{
+    Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules, Tx, Vars,
+};
+
+use crate::{Role, SlyFox};
+
+/// Whether `card` may be built on a foundation of `role` whose top card is `top`.
+fn builds_on(role: Role, top: Option<Card>, card: Card) -> bool {
+    match (role, top) {
+        (Role::Up, None) => card.rank == Rank::Ace,
+        (Role::Down, None) => card.rank == Rank::King,
+        (Role::Up, Some(t)) => t.suit == card.suit && t.rank.up(false) == Some(card.rank),
+        (Role::Down, Some(t)) => t.suit == card.suit && t.rank.down(false) == Some(card.rank),
+        _ => false,
+    }
+}
+
+fn is_foundation(role: Role) -> bool {
+    matches!(role, Role::Up | Role::Down)
+}
+
+impl SlyFox {
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: usize,
+        to: usize,
+        count: usize,
+    ) -> Result<(), Illegal> {
+        let vars = pos.vars();
+        if self.roles[from] == Role::Hand {
+            if vars.phase != Phase::Dealing {
+                return Err(Illegal::phase("cards leave the hand only during a deal"));
+            }
+            if count != 1 {
+                return Err(Illegal::source("the dealt cards are placed one at a time"));
+            }
+            if self.roles[to] != Role::Reserve {
+                return Err(Illegal::target("the dealt card goes onto a reserve pile"));
+            }
+            if vars.is_marked(to) {
+                return Err(Illegal::target("each reserve pile gets one card per deal"));
+            }
+            return Ok(());
+        }
+        if vars.phase == Phase::Dealing {
+            return Err(Illegal::phase("no building until the deal is complete"));
+        }
+        match self.roles[from] {
+            Role::Stock => return Err(Illegal::source("stock cards come out only by deal")),
+            Role::Up | Role::Down if is_foundation(self.roles[to]) => {
+                return Err(Illegal::source(
+                    "cards never move from one foundation to another",
+                ));
+            }
+            Role::Up | Role::Down => {
+                return Err(Illegal::source("cards never leave the foundations"));
+            }
+            Role::Reserve | Role::Hand => {}
+        }
+        if count != 1 {
+            return Err(Illegal::source(
+                "only the top card of a reserve pile is available",
+            ));
+        }
+        let Some(card) = pos.pile(from).top() else {
+            return Err(Illegal::source("there is no card to move there"));
+        };
+        let dst = pos.pile(to);
+        match self.roles[to] {
+            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
+            Role::Hand => Err(Illegal::target("only a dealt stock card goes to the hand")),
+            Role::Reserve => Err(Illegal::target(
+                "cards never move from one reserve pile to another",
+            )),
+            role @ (Role::Up | Role::Down) => {
+                if builds_on(role, dst.top(), card) {
+                    Ok(())
+                } else if role == Role::Up {
+                    Err(Illegal::target("the Aces are built up in suit"))
+                } else {
+                    Err(Illegal::target("the Kings are built down in suit"))
+                }
+            }
+        }
+    }
+
+    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+        if pos.vars().phase == Phase::Dealing {
+            return Err(Illegal::phase("place every card of this deal first"));
+        }
+        if pos.pile(self.stock).is_empty() {
+            return Err(Illegal::stock("the stock is empty"));
+        }
+        Ok(())
+    }
+
+    /// The reserve piles' bits in [`Vars::marks`].
+    fn all_reserves(&self) -> u64 {
+        self.reserves.iter().fold(0, |m, &r| m | (1 << r))
+    }
+
+    /// After a card of the deal is placed: turn the next stock card into the hand, or end
+    /// the deal when every reserve pile has had its card or the stock is out.
+    fn continue_deal(&self, tx: &mut Tx<'_>, marks: u64) {
+        let all = self.all_reserves();
+        if marks & all == all || tx.pos().pile(self.stock).is_empty() {
+            tx.set_vars(Vars {
+                phase: Phase::Play,
+                marks: 0,
+                ..tx.pos().vars()
+            });
+        } else {
+            tx.set_vars(Vars {
+                marks,
+                ..tx.pos().vars()
+            });
+            tx.move_cards(self.stock, self.hand, 1);
+        }
+    }
+}
+
+impl Rules for SlyFox {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                self.check_transfer(pos, from.into(), to.into(), count.into())
+            }
+            Move::Deal => self.check_deal(pos),
+            Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                tx.move_cards(from, to, count.into());
+                if from == self.hand {
+                    let marks = tx.pos().vars().marks | (1 << to);
+                    self.continue_deal(tx, marks);
+                } else if tx.pos().vars().phase == Phase::Opening {
+                    tx.refill_spaces(self.stock, &[from]);
+                }
+            }
+            Move::Deal => {
+                tx.set_vars(Vars {
+                    phase: Phase::Dealing,
+                    marks: 0,
+                    ..tx.pos().vars()
+                });
+                tx.move_cards(self.stock, self.hand, 1);
+            }
+            Move::Redeal => {}
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        (0..self.roles.len()).all(|i| is_foundation(self.roles[i]) || pos.pile(i).is_empty())
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let vars = pos.vars();
+        if vars.phase == Phase::Dealing {
+            if !pos.pile(self.hand).is_empty() {
+                for &r in &self.reserves {
+                    if !vars.is_marked(r) {
+                        out.push(Move::transfer(self.hand, r, 1));
+                    }
+                }
+            }
+            return;
+        }
+        for &r in &self.reserves {
+            let Some(card) = pos.pile(r).top() else {
+                continue;
+            };
+            for &f in &self.foundations {
+                if builds_on(self.roles[f], pos.pile(f).top(), card) {
+                    out.push(Move::transfer(r, f, 1));
+                }
+            }
+        }
+        if self.check_deal(pos).is_ok() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The layout's script deals the bases, the reserve and the stock; play starts in the
+    /// opening phase.
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        let dealt = layout.run_deal(deck)?;
+        let vars = Vars {
+            phase: Phase::Opening,
+            ..dealt.vars()
+        };
+        Ok(Position::new(dealt.piles().to_vec(), vars))
+    }
+}
