@@ -70,7 +70,7 @@ pub struct Position {
 
 impl Position {
     /// A position from piles (in layout order) and variables. It is trusted as it is: use
-    /// [`crate::Game::position`] or the text reader to check one that came from outside.
+    /// [`crate::Game::parse_position`] to check one that came from outside.
     pub fn new(piles: Vec<Pile>, vars: Vars) -> Position {
         Position { piles, vars }
     }
