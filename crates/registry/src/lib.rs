@@ -7,12 +7,21 @@ use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
-    vec![game_spider::PLUGIN, game_german_patience::PLUGIN]
+    vec![
+        game_spider::PLUGIN,
+        game_german_patience::PLUGIN,
+        game_interregnum::PLUGIN,
+    ]
 }
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    [game_spider::LAYOUTS, game_german_patience::LAYOUTS].concat()
+    [
+        game_spider::LAYOUTS,
+        game_german_patience::LAYOUTS,
+        game_interregnum::LAYOUTS,
+    ]
+    .concat()
 }
 
 /// All registered games, built from the embedded layouts.
