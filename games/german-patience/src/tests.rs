@@ -381,3 +381,41 @@ fn perft_counts_are_pinned() {
 }
 
 const PERFT: [[u64; 4]; 3] = [[4, 11, 36, 116], [4, 15, 58, 223], [5, 25, 145, 795]];
+
+#[test]
+fn listed_moves_are_the_accepted_ones_through_whole_games() {
+    // The conformance walks are short; these play whole games (pseudo-random choices) and
+    // compare the listed moves with every candidate the rules accept, and undo each move.
+    let game = game();
+    for seed in [1u64, 7, 99] {
+        let mut p = game.deal(seed);
+        let mut state = seed;
+        for _ in 0..400 {
+            let listed: std::collections::BTreeSet<_> = game.legal_moves(&p).into_iter().collect();
+            let mut candidates = Vec::new();
+            solitaire_core::candidate_moves(&p, &mut candidates);
+            let accepted: std::collections::BTreeSet<_> = candidates
+                .into_iter()
+                .filter(|&m| game.check(&p, m).is_ok())
+                .collect();
+            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
+            if listed.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = *listed
+                .iter()
+                .nth((state >> 33) as usize % listed.len())
+                .unwrap();
+            let before = p.clone();
+            let mut log = Vec::new();
+            game.play_logged(&mut p, mv, &mut log).unwrap();
+            let mut undone = p.clone();
+            game.undo(&mut undone, &log);
+            assert_eq!(undone, before);
+            assert_eq!(p.sorted_cards(), before.sorted_cards());
+        }
+    }
+}
