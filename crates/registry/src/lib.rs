@@ -11,6 +11,7 @@ pub fn plugins() -> Vec<Plugin> {
         game_spider::PLUGIN,
         game_german_patience::PLUGIN,
         game_interregnum::PLUGIN,
+        game_strategy::PLUGIN,
     ]
 }
 
@@ -20,6 +21,7 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_spider::LAYOUTS,
         game_german_patience::LAYOUTS,
         game_interregnum::LAYOUTS,
+        game_strategy::LAYOUTS,
     ]
     .concat()
 }
