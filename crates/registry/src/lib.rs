@@ -9,8 +9,11 @@ use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 pub fn plugins() -> Vec<Plugin> {
     vec![
         game_spider::PLUGIN,
+        game_german_patience::PLUGIN,
         game_bristol::PLUGIN,
         game_sly_fox::PLUGIN,
+        game_interregnum::PLUGIN,
+        game_strategy::PLUGIN,
     ]
 }
 
@@ -18,8 +21,11 @@ pub fn plugins() -> Vec<Plugin> {
 pub fn layouts() -> Vec<EmbeddedLayout> {
     [
         game_spider::LAYOUTS,
+        game_german_patience::LAYOUTS,
         game_bristol::LAYOUTS,
         game_sly_fox::LAYOUTS,
+        game_interregnum::LAYOUTS,
+        game_strategy::LAYOUTS,
     ]
     .concat()
 }

@@ -1,0 +1,176 @@
+//! German Patience's moves: checking, applying and generating them.
+
+use solitaire_core::{
+    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Phase, Pile, Position, Rules,
+    SuitRule, Tx, Vars,
+};
+
+use crate::{FULL, GermanPatience, Role};
+
+/// Up by one rank, any suit, King followed by Ace.
+const BUILD: BuildRule = BuildRule {
+    suit: SuitRule::Any,
+    direction: Direction::Up,
+    wrap: true,
+};
+
+/// Whether a pile is complete: thirteen cards, out of play.
+fn is_complete(pile: &Pile) -> bool {
+    pile.len() >= FULL
+}
+
+impl GermanPatience {
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: usize,
+        to: usize,
+        count: usize,
+    ) -> Result<(), Illegal> {
+        let src = pos.pile(from);
+        let card: Card = match self.roles[from] {
+            Role::Pile if is_complete(src) => {
+                return Err(Illegal::source("a completed pile is out of play"));
+            }
+            Role::Pile | Role::Waste => src
+                .top_face_up()
+                .ok_or(Illegal::source("there is no card to move"))?,
+            Role::Stock => src.top().ok_or(Illegal::source("the stock is empty"))?,
+        };
+        if count != 1 {
+            return Err(Illegal::source("only one card moves at a time"));
+        }
+        match self.roles[to] {
+            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
+            Role::Waste => Err(Illegal::target(
+                "only a card turned from the stock goes to the waste",
+            )),
+            Role::Pile => {
+                let dst = pos.pile(to);
+                if is_complete(dst) {
+                    return Err(Illegal::target("a completed pile is out of play"));
+                }
+                match dst.top() {
+                    None => {
+                        if self.roles[from] == Role::Pile {
+                            Err(Illegal::target(
+                                "an empty pile is filled only from the stock or the waste",
+                            ))
+                        } else if pos.vars().phase == Phase::Opening {
+                            Err(Illegal::phase(
+                                "before the first turn empty piles are refilled by themselves",
+                            ))
+                        } else {
+                            Ok(())
+                        }
+                    }
+                    Some(_) if self.roles[from] == Role::Stock => Err(Illegal::source(
+                        "a stock card goes only into an empty pile; turn it to the waste to build it",
+                    )),
+                    Some(top) if BUILD.fits(top, card) => Ok(()),
+                    Some(_) => Err(Illegal::target(
+                        "a card goes only on a card one rank lower (King then Ace)",
+                    )),
+                }
+            }
+        }
+    }
+
+    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+        if pos.pile(self.stock).is_empty() {
+            Err(Illegal::stock("the stock is empty"))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Rules for GermanPatience {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                self.check_transfer(pos, from.into(), to.into(), count.into())
+            }
+            Move::Deal => self.check_deal(pos),
+            Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                tx.move_cards(from, to, usize::from(count));
+                if is_complete(tx.pos().pile(to)) {
+                    tx.turn_down(to);
+                }
+                if tx.pos().vars().phase == Phase::Opening {
+                    tx.refill_spaces(self.stock, &self.piles);
+                }
+            }
+            Move::Deal => {
+                tx.move_cards(self.stock, self.waste, 1);
+                let vars = tx.pos().vars();
+                tx.set_vars(Vars {
+                    phase: Phase::Play,
+                    ..vars
+                });
+            }
+            Move::Redeal => {}
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        self.piles.iter().all(|&p| pos.pile(p).len() == FULL)
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let opening = pos.vars().phase == Phase::Opening;
+        let mut sources: Vec<(usize, Card)> = self
+            .piles
+            .iter()
+            .filter(|&&p| !is_complete(pos.pile(p)))
+            .filter_map(|&p| pos.pile(p).top_face_up().map(|c| (p, c)))
+            .collect();
+        if let Some(c) = pos.pile(self.waste).top_face_up() {
+            sources.push((self.waste, c));
+        }
+        for &(from, card) in &sources {
+            for &to in &self.piles {
+                if to == from {
+                    continue;
+                }
+                let dst = pos.pile(to);
+                let ok = match dst.top() {
+                    None => from == self.waste && !opening,
+                    Some(top) => !is_complete(dst) && BUILD.fits(top, card),
+                };
+                if ok {
+                    out.push(Move::transfer(from, to, 1));
+                }
+            }
+        }
+        if !opening && !pos.pile(self.stock).is_empty() {
+            for &to in &self.piles {
+                if pos.pile(to).is_empty() {
+                    out.push(Move::transfer(self.stock, to, 1));
+                }
+            }
+        }
+        if self.check_deal(pos).is_ok() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The layout's deal, in the opening phase.
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        let dealt = layout.run_deal(deck)?;
+        Ok(Position::new(
+            dealt.piles().to_vec(),
+            Vars {
+                phase: Phase::Opening,
+                ..dealt.vars()
+            },
+        ))
+    }
+}
