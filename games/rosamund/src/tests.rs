@@ -470,3 +470,32 @@ const PERFT: [[u64; 6]; 3] = [
     [1, 1, 1, 3, 3, 9],
     [1, 4, 7, 18, 36, 66],
 ];
+
+#[test]
+fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
+    let game = game();
+    for seed in 0..12u64 {
+        let mut p = game.deal(seed);
+        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+        for _ in 0..150 {
+            let mut candidates = Vec::new();
+            solitaire_core::candidate_moves(&p, &mut candidates);
+            let mut accepted: Vec<_> = candidates
+                .into_iter()
+                .filter(|&m| game.check(&p, m).is_ok())
+                .collect();
+            let mut listed = game.legal_moves(&p);
+            accepted.sort();
+            listed.sort();
+            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
+            if listed.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = listed[(state >> 33) as usize % listed.len()];
+            game.play(&mut p, mv).unwrap();
+        }
+    }
+}
