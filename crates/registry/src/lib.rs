@@ -7,12 +7,21 @@ use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
-    vec![game_spider::PLUGIN, game_rosamund::PLUGIN]
+    vec![
+        game_spider::PLUGIN,
+        game_rosamund::PLUGIN,
+        game_penguin::PLUGIN,
+    ]
 }
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    [game_spider::LAYOUTS, game_rosamund::LAYOUTS].concat()
+    [
+        game_spider::LAYOUTS,
+        game_rosamund::LAYOUTS,
+        game_penguin::LAYOUTS,
+    ]
+    .concat()
 }
 
 /// All registered games, built from the embedded layouts.
