@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use solitaire_core::{Card, Game, IllegalKind, Layout, Position, Rank, Status, perft};
+use solitaire_core::{Card, Game, IllegalKind, Layout, Position, Rank, Status, Suit, perft};
 
 use crate::{LAYOUTS, PLUGIN};
 
@@ -97,20 +97,26 @@ fn cards_of_the_penguins_rank_are_taken_out_as_dealt_and_the_next_card_takes_the
     assert_eq!(pile(&game, &p, "f3"), "AC");
     // Bases that come after the 49th tableau card still go to the foundations.
     let mut deck: Vec<Card> = layout.deck.cards();
-    deck.retain(|c| c.rank != Rank::Ace || c.suit == solitaire_core::Suit::Spades);
+    deck.retain(|c| c.rank != Rank::Ace || c.suit == Suit::Spades);
     deck.extend(
         layout
             .deck
             .cards()
             .into_iter()
-            .filter(|c| c.rank == Rank::Ace && c.suit != solitaire_core::Suit::Spades),
+            .filter(|c| c.rank == Rank::Ace && c.suit != Suit::Spades),
     );
     let p = game
         .rules()
         .deal(layout, deck)
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(pile(&game, &p, "f3"), "AC");
-    assert_eq!(p.sorted_cards().len(), 52);
+    let bases: Vec<String> = (1..=4).map(|f| pile(&game, &p, &format!("f{f}"))).collect();
+    assert_eq!(bases, ["AH", "AD", "AC", ""]);
+    for t in 1..=7 {
+        let col = p.pile(layout.pile_index(&format!("t{t}")).unwrap());
+        assert_eq!(col.len(), 7, "t{t}");
+    }
+    // The same 49 tableau cards in the same order as the unshuffled pack gives.
+    assert_eq!(pile(&game, &p, "t7"), "7S 2H 9H 4D JD 6C KC");
 }
 
 #[test]
