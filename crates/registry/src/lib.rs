@@ -13,6 +13,8 @@ pub fn plugins() -> Vec<Plugin> {
         game_bristol::PLUGIN,
         game_sly_fox::PLUGIN,
         game_interregnum::PLUGIN,
+        game_rosamund::PLUGIN,
+        game_penguin::PLUGIN,
         game_strategy::PLUGIN,
     ]
 }
@@ -25,6 +27,8 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_bristol::LAYOUTS,
         game_sly_fox::LAYOUTS,
         game_interregnum::LAYOUTS,
+        game_rosamund::LAYOUTS,
+        game_penguin::LAYOUTS,
         game_strategy::LAYOUTS,
     ]
     .concat()

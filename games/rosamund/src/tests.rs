@@ -1,0 +1,501 @@
+//! One test per rule of Rosamund's Bower, on small hand-built positions.
+
+use std::sync::Arc;
+
+use solitaire_core::{Game, IllegalKind, Layout, Position, Status, perft};
+
+use crate::{LAYOUTS, PLUGIN};
+
+fn game() -> Arc<Game> {
+    let layout =
+        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
+    Arc::new(Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn pos(game: &Game, text: &str) -> Position {
+    game.parse_position(text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Play one move, panicking with the reason if it is refused.
+fn play(game: &Game, p: &mut Position, mv: &str) {
+    game.play_text(p, mv)
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
+}
+
+/// The reason a move is refused, with its category.
+fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
+    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
+    let err = game.check(p, m).expect_err("the move should be refused");
+    (err.kind, err.reason)
+}
+
+/// The cards of pile `id`, as text, bottom first, with the face-down count.
+fn pile(game: &Game, p: &Position, id: &str) -> (String, usize) {
+    let pile = p.pile(game.layout().pile_index(id).unwrap());
+    let cards: Vec<String> = pile.cards().iter().map(|c| c.to_string()).collect();
+    (cards.join(" "), pile.face_down())
+}
+
+fn moves(game: &Game, p: &Position) -> Vec<String> {
+    let mut list: Vec<String> = game
+        .legal_moves(p)
+        .into_iter()
+        .map(|m| game.move_text(m).to_string())
+        .collect();
+    list.sort();
+    list
+}
+
+/// The first `n` cards of a correctly built foundation: Jack of Clubs, Ten, Nine, ... wrapping,
+/// with the other Kings before the King of Spades and the other Queens before the Queen of
+/// Hearts, so the King of Spades and the Queen of Hearts are the 51st and 52nd cards.
+fn foundation(n: usize) -> String {
+    let ranks = "A23456789TJQK";
+    (0..n)
+        .map(|k| {
+            let value = (10 + 13 * 4 - k) % 13; // 0-based rank index: J = 10
+            let rank = ranks.as_bytes()[value] as char;
+            let suits = match rank {
+                'J' => "CSHD",
+                'K' => "HDCS",
+                'Q' => "SDCH",
+                _ => "SHDC",
+            };
+            let suit = suits.as_bytes()[k / 13] as char;
+            format!("{rank}{suit}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_queen_king_and_jack_are_taken_out_and_eight_guards_a_packet_of_seven_and_the_stock_dealt() {
+    let game = game();
+    for seed in [1, 2, 3] {
+        let p = game.deal(seed);
+        assert_eq!(pile(&game, &p, "queen"), ("QH".into(), 0));
+        assert_eq!(pile(&game, &p, "king"), ("KS".into(), 0));
+        assert_eq!(pile(&game, &p, "f1"), ("JC".into(), 0));
+        for g in 1..=8 {
+            let (cards, down) = pile(&game, &p, &format!("g{g}"));
+            assert_eq!((cards.len(), down), (2, 0), "g{g} holds one face-up card");
+        }
+        let r1 = p.pile(game.layout().pile_index("r1").unwrap());
+        assert_eq!((r1.len(), r1.face_down()), (7, 7));
+        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        assert_eq!((stock.len(), stock.face_down()), (34, 34));
+        for id in ["hand", "w1", "w2", "w3"] {
+            assert_eq!(pile(&game, &p, id).0, "", "{id} starts empty");
+        }
+        assert_eq!(p.vars().redeals, 0);
+    }
+}
+
+#[test]
+fn golden_deals_never_change() {
+    // If this fails, the shuffle or the deal changed: every saved game and published deal
+    // number would now mean a different deal. Do not update these lines; fix the change.
+    let game = game();
+    let first = |seed: u64| {
+        let p = game.deal(seed);
+        let guards: Vec<String> = (1..=8)
+            .map(|g| pile(&game, &p, &format!("g{g}")).0)
+            .collect();
+        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        let r1 = p.pile(game.layout().pile_index("r1").unwrap());
+        format!(
+            "{} / {} / {}",
+            guards.join(" "),
+            r1.top().unwrap(),
+            stock.top().unwrap()
+        )
+    };
+    assert_eq!(first(1), GOLDEN_1);
+    assert_eq!(first(2), GOLDEN_2);
+    assert_eq!(first(12345), GOLDEN_12345);
+}
+
+const GOLDEN_1: &str = "6D 8D 3S 6H 2H TS 3C AC / AS / 2D";
+const GOLDEN_2: &str = "AH JS TC 7H 2C 7D 2S 9H / QC / KH";
+const GOLDEN_12345: &str = "JS TC 5C 3H 9D 4C 6S 7S / 7C / QD";
+
+#[test]
+fn the_foundation_builds_down_regardless_of_suit_starting_with_a_ten_on_the_jack_of_clubs() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\nhand: 9H\nw1: TH\nstock: 8D |");
+    assert_eq!(
+        refusal(&game, &p, "hand>f1"),
+        (
+            IllegalKind::Target,
+            "the foundation builds down one rank at a time, regardless of suit"
+        )
+    );
+    play(&game, &mut p, "w1>f1");
+    play(&game, &mut p, "hand>f1");
+    assert_eq!(pile(&game, &p, "f1").0, "JC TH 9H");
+}
+
+#[test]
+fn the_foundation_wraps_from_ace_to_king() {
+    let game = game();
+    let text = format!("f1: {}\nhand: KD\nw1: QD", foundation(11));
+    let mut p = pos(&game, &text);
+    assert_eq!(pile(&game, &p, "f1").0.split(' ').next_back(), Some("AS"));
+    assert_eq!(refusal(&game, &p, "w1>f1").0, IllegalKind::Target);
+    play(&game, &mut p, "hand>f1");
+    play(&game, &mut p, "w1>f1");
+}
+
+#[test]
+fn the_king_of_spades_is_built_only_as_the_51st_card() {
+    let game = game();
+    // An Ace on top of 11 cards: a King is wanted, but not the King of Spades yet.
+    let early = pos(
+        &game,
+        &format!("f1: {}\nking: KS\nhand: KH", foundation(11)),
+    );
+    assert_eq!(
+        refusal(&game, &early, "king>f1"),
+        (
+            IllegalKind::Target,
+            "the King of Spades is built only as the 51st card"
+        )
+    );
+    let mut late = pos(
+        &game,
+        &format!("f1: {}\nking: KS\nqueen: QH", foundation(50)),
+    );
+    assert_eq!(moves(&game, &late), ["king>f1"]);
+    play(&game, &mut late, "king>f1");
+    assert_eq!(pile(&game, &late, "f1").0, foundation(51));
+}
+
+#[test]
+fn the_queen_of_hearts_is_built_only_as_the_last_card() {
+    let game = game();
+    let early = pos(
+        &game,
+        &format!("f1: {}\nqueen: QH\nhand: QS", foundation(12)),
+    );
+    assert_eq!(
+        refusal(&game, &early, "queen>f1"),
+        (
+            IllegalKind::Target,
+            "the Queen of Hearts is built only as the last card"
+        )
+    );
+    assert_eq!(
+        moves(&game, &early),
+        ["hand>f1", "hand>w1", "hand>w2", "hand>w3"]
+    );
+    let mut last = pos(&game, &format!("f1: {}\nqueen: QH", foundation(51)));
+    play(&game, &mut last, "queen>f1");
+}
+
+#[test]
+fn deal_turns_the_top_card_of_the_stock_into_the_hand() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\nstock: 2C 3C |\ng1: 5D");
+    play(&game, &mut p, "deal");
+    assert_eq!(pile(&game, &p, "hand"), ("3C".into(), 0));
+    assert_eq!(pile(&game, &p, "stock"), ("2C".into(), 1));
+}
+
+#[test]
+fn the_turned_card_must_be_built_or_put_on_a_waste_pile_before_the_next_is_turned() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\nstock: 2C |\nhand: 3C");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "build the turned card or put it on a waste pile before turning the next"
+        )
+    );
+    play(&game, &mut p, "hand>w2");
+    play(&game, &mut p, "deal");
+    assert_eq!(pile(&game, &p, "hand").0, "2C");
+}
+
+#[test]
+fn the_turned_card_may_go_on_any_of_the_three_waste_piles() {
+    let game = game();
+    let p = pos(&game, "f1: JC\nhand: 3C\nw1: 4D\nw2: 9S");
+    for w in ["w1", "w2", "w3"] {
+        let mut q = p.clone();
+        play(&game, &mut q, &format!("hand>{w}"));
+        assert_eq!(pile(&game, &q, w).0.split(' ').next_back(), Some("3C"));
+    }
+}
+
+#[test]
+fn only_the_turned_card_goes_to_a_waste_pile() {
+    let game = game();
+    let p = pos(&game, "f1: JC\nw1: 4D\ng1: 5D\nking: KS\nqueen: QH");
+    for mv in ["w1>w2", "g1>w1", "king>w3", "queen>w1"] {
+        assert_eq!(
+            refusal(&game, &p, mv),
+            (
+                IllegalKind::Target,
+                "only the turned card goes to a waste pile"
+            ),
+            "{mv}"
+        );
+    }
+    for mv in [
+        "w1>g2",
+        "g1>g2",
+        "king>queen",
+        "w1>hand",
+        "g1>r1",
+        "w1>stock",
+    ] {
+        assert_eq!(
+            refusal(&game, &p, mv),
+            (
+                IllegalKind::Target,
+                "cards go only to the foundation, or from the hand to a waste pile"
+            ),
+            "{mv}"
+        );
+    }
+}
+
+#[test]
+fn the_hand_the_top_of_each_waste_pile_and_the_guards_are_available_one_card_at_a_time() {
+    let game = game();
+    let p = pos(
+        &game,
+        "f1: JC\nhand: TD\nw1: TS 9S\nw2: TC\ng3: TH\nstock: 2C |",
+    );
+    // The guard must come first (the obligation); without it each Ten may be built.
+    assert_eq!(moves(&game, &p), ["g3>f1"]);
+    let q = pos(
+        &game,
+        "f1: JC\nhand: TD\nw1: TS 9S\nw2: TC\nw3: TH 4C\nstock: 2C |",
+    );
+    assert_eq!(
+        moves(&game, &q),
+        ["hand>f1", "hand>w1", "hand>w2", "hand>w3", "w2>f1"]
+    );
+    assert_eq!(
+        refusal(&game, &q, "w1>f1:2"),
+        (IllegalKind::Source, "only one card moves at a time")
+    );
+    assert_eq!(
+        refusal(&game, &q, "w1>f1").0,
+        IllegalKind::Target,
+        "only the top card of a waste pile is available"
+    );
+}
+
+#[test]
+fn nothing_leaves_the_foundation_the_stock_or_the_kings_guards() {
+    let game = game();
+    let p = pos(&game, "f1: JC TD\nstock: 2C 9C |\nr1: 3D 9H |\ng1:\nw1: 5H");
+    assert_eq!(
+        refusal(&game, &p, "f1>w1"),
+        (IllegalKind::Source, "cards never leave the foundation")
+    );
+    assert_eq!(
+        refusal(&game, &p, "stock>f1"),
+        (IllegalKind::Source, "turn stock cards with deal")
+    );
+    assert_eq!(
+        refusal(&game, &p, "r1>g1"),
+        (
+            IllegalKind::Source,
+            "the King's guards only refill the guards' spaces"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "hand>f1"),
+        (
+            IllegalKind::Source,
+            "the pile does not have that many cards"
+        )
+    );
+}
+
+#[test]
+fn while_a_guard_can_be_built_only_guards_may_be_built() {
+    let game = game();
+    let text = "f1: JC\nhand: TD\nw1: TS\ng1: TH\ng2: 5C\nstock: 2C |";
+    let p = pos(&game, text);
+    let obliged = (
+        IllegalKind::Phase,
+        "a guard that can be built must be built first",
+    );
+    for mv in ["hand>f1", "w1>f1", "hand>w2"] {
+        assert_eq!(refusal(&game, &p, mv), obliged, "{mv}");
+    }
+    assert_eq!(
+        refusal(&game, &p, "g2>f1").0,
+        IllegalKind::Target,
+        "a guard that does not fit is refused for not fitting"
+    );
+    assert_eq!(moves(&game, &p), ["g1>f1"]);
+    // Turning and redealing wait too.
+    let turn = pos(&game, "f1: JC\ng1: TH\nstock: 2C |");
+    assert_eq!(refusal(&game, &turn, "deal"), obliged);
+    let redeal = pos(&game, "f1: JC\ng1: TH\nw1: 2C");
+    assert_eq!(refusal(&game, &redeal, "redeal"), obliged);
+    let mut p = p;
+    play(&game, &mut p, "g1>f1");
+    assert_eq!(moves(&game, &p), ["hand>w1", "hand>w2", "hand>w3"]);
+}
+
+#[test]
+fn a_guards_space_is_refilled_at_once_from_the_kings_guards_face_up() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\ng4: TH\nr1: 3D 9H |\nstock: 2C |");
+    play(&game, &mut p, "g4>f1");
+    assert_eq!(pile(&game, &p, "g4"), ("9H".into(), 0));
+    assert_eq!(pile(&game, &p, "r1"), ("3D".into(), 1));
+    // The new guard is itself obligatory.
+    assert_eq!(moves(&game, &p), ["g4>f1"]);
+    play(&game, &mut p, "g4>f1");
+    assert_eq!(pile(&game, &p, "g4"), ("3D".into(), 0));
+    assert_eq!(pile(&game, &p, "r1").0, "");
+}
+
+#[test]
+fn once_the_kings_guards_are_used_up_a_guards_space_stays_empty() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\ng4: TH\nstock: 2C |");
+    play(&game, &mut p, "g4>f1");
+    assert_eq!(pile(&game, &p, "g4").0, "");
+    assert_eq!(moves(&game, &p), ["deal"]);
+}
+
+#[test]
+fn redeal_gathers_waste_1_under_waste_2_under_waste_3_face_down() {
+    let game = game();
+    let mut p = pos(&game, "f1: JC\nw1: 2C 3C\nw2: 4D\nw3: 5H 6H 7H");
+    play(&game, &mut p, "redeal");
+    assert_eq!(pile(&game, &p, "stock"), ("7H 6H 5H 4D 3C 2C".into(), 6));
+    for w in ["w1", "w2", "w3"] {
+        assert_eq!(pile(&game, &p, w).0, "");
+    }
+    assert_eq!(p.vars().redeals, 1);
+    play(&game, &mut p, "deal");
+    assert_eq!(
+        pile(&game, &p, "hand").0,
+        "2C",
+        "waste 1's bottom card comes first"
+    );
+}
+
+#[test]
+fn redeal_only_when_the_stock_and_the_hand_are_empty() {
+    let game = game();
+    let reason = (
+        IllegalKind::Stock,
+        "redeal only when the stock and the hand are empty",
+    );
+    let p = pos(&game, "f1: JC\nw1: 2C\nstock: 3C |");
+    assert_eq!(refusal(&game, &p, "redeal"), reason);
+    let p = pos(&game, "f1: JC\nw1: 2C\nhand: 3C");
+    assert_eq!(refusal(&game, &p, "redeal"), reason);
+    let p = pos(&game, "f1: JC\nw1: 2C");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (IllegalKind::Stock, "the stock is empty")
+    );
+    assert_eq!(moves(&game, &p), ["redeal"]);
+}
+
+#[test]
+fn three_redeals_are_allowed() {
+    let game = game();
+    let mut p = pos(&game, "redeals: 2\nf1: JC\nw1: 2C");
+    play(&game, &mut p, "redeal");
+    assert_eq!(p.vars().redeals, 3);
+    play(&game, &mut p, "deal");
+    play(&game, &mut p, "hand>w1");
+    assert_eq!(
+        refusal(&game, &p, "redeal"),
+        (IllegalKind::Stock, "all three redeals are used")
+    );
+}
+
+#[test]
+fn a_redeal_with_all_waste_piles_empty_is_refused() {
+    let game = game();
+    let p = pos(&game, "f1: JC\ng1: 5C");
+    assert_eq!(
+        refusal(&game, &p, "redeal"),
+        (IllegalKind::Stock, "the waste piles are empty")
+    );
+}
+
+#[test]
+fn won_when_all_52_cards_are_on_the_foundation() {
+    let game = game();
+    let mut p = pos(&game, &format!("f1: {}\nqueen: QH", foundation(51)));
+    assert_eq!(game.status(&p), Status::Playing);
+    play(&game, &mut p, "queen>f1");
+    assert_eq!(game.status(&p), Status::Won);
+}
+
+#[test]
+fn lost_when_no_move_is_left() {
+    let game = game();
+    let p = pos(
+        &game,
+        "redeals: 3\nf1: JC\nw1: 2C\ng1: 5C\nking: KS\nqueen: QH",
+    );
+    assert!(game.legal_moves(&p).is_empty());
+    assert_eq!(game.status(&p), Status::Lost);
+}
+
+#[test]
+fn perft_counts_are_pinned() {
+    // Sequences of 1 to 6 moves from fixed deals. A change to move generation shows here.
+    let game = game();
+    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
+        .iter()
+        .map(|&seed| {
+            (1..=6)
+                .map(|d| perft(&game, &mut game.deal(seed), d))
+                .collect()
+        })
+        .collect();
+    assert_eq!(counts, PERFT);
+}
+
+const PERFT: [[u64; 6]; 3] = [
+    [1, 1, 3, 3, 9, 9],
+    [1, 1, 1, 3, 3, 9],
+    [1, 4, 7, 18, 36, 66],
+];
+
+#[test]
+fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
+    let game = game();
+    for seed in 0..12u64 {
+        let mut p = game.deal(seed);
+        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+        for _ in 0..150 {
+            let mut candidates = Vec::new();
+            solitaire_core::candidate_moves(&p, &mut candidates);
+            let mut accepted: Vec<_> = candidates
+                .into_iter()
+                .filter(|&m| game.check(&p, m).is_ok())
+                .collect();
+            let mut listed = game.legal_moves(&p);
+            accepted.sort();
+            listed.sort();
+            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
+            if listed.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = listed[(state >> 33) as usize % listed.len()];
+            game.play(&mut p, mv).unwrap();
+        }
+    }
+}
