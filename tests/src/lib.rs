@@ -1,19 +1,11 @@
-//! Cross-game test support: the properties every registered game must have, written once and
-//! run over the whole catalog (see `tests/properties.rs`).
+//! Cross-game test support: the properties every registered game must have are written once
+//! (in `tests/properties.rs`) and run over the whole catalog.
+
+pub use solitaire_core::testkit::accepted_moves;
 
 use std::collections::BTreeSet;
 
-use solitaire_core::{Game, Move, Position, candidate_moves};
-
-/// The moves `game` accepts in `pos` out of every candidate move, sorted.
-pub fn accepted_moves(game: &Game, pos: &Position) -> BTreeSet<Move> {
-    let mut candidates = Vec::new();
-    candidate_moves(pos, &mut candidates);
-    candidates
-        .into_iter()
-        .filter(|&mv| game.check(pos, mv).is_ok())
-        .collect()
-}
+use solitaire_core::{Game, Move, Position};
 
 /// The moves `game` lists in `pos`, sorted; panics if it lists one twice.
 pub fn listed_moves(game: &Game, pos: &Position) -> BTreeSet<Move> {

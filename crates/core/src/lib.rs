@@ -43,6 +43,7 @@ pub mod pile;
 pub mod position;
 pub mod rules;
 pub mod shuffle;
+pub mod testkit;
 pub mod text;
 pub mod tx;
 

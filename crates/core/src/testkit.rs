@@ -1,0 +1,201 @@
+//! Helpers for writing a game's tests: hand-built positions in one line, moves by notation,
+//! refusals with their reasons, and long random walks that check the engine's invariants.
+//!
+//! These panic with a readable message on failure, as test helpers should; they are not
+//! for handling input.
+
+use std::collections::BTreeSet;
+
+use crate::card::Card;
+use crate::game::{EmbeddedLayout, Game};
+use crate::layout::Layout;
+use crate::moves::Move;
+use crate::perft::perft;
+use crate::pile::Pile;
+use crate::position::Position;
+use crate::rules::{IllegalKind, Plugin, candidate_moves};
+use crate::shuffle::{below, rng_for};
+
+/// Build a game from one of a crate's embedded layouts.
+///
+/// # Panics
+/// If the layout or the plugin rejects it.
+pub fn game(plugin: &Plugin, layout: &EmbeddedLayout) -> Game {
+    game_from_source(plugin, layout.file, layout.source)
+}
+
+/// Build a game from layout text (for tests of layout parameters: edit the text first).
+///
+/// # Panics
+/// If the layout or the plugin rejects it.
+pub fn game_from_source(plugin: &Plugin, file: &str, source: &str) -> Game {
+    let layout = Layout::parse(file, source).unwrap_or_else(|e| panic!("{e}"));
+    Game::new(layout, plugin).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A position in the text form.
+///
+/// # Panics
+/// If the text does not parse, showing the error and the text.
+pub fn pos(game: &Game, text: &str) -> Position {
+    game.parse_position(text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Play one move in the notation.
+///
+/// # Panics
+/// If the move does not parse or is refused, with the reason.
+pub fn play(game: &Game, p: &mut Position, mv: &str) {
+    game.play_text(p, mv)
+        .unwrap_or_else(|e| panic!("{mv}: {e}\n{}", game.position_text(p)));
+}
+
+/// The category and reason of a refused move.
+///
+/// # Panics
+/// If the move does not parse or is legal.
+pub fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
+    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
+    match game.check(p, m) {
+        Ok(()) => panic!("{mv} should be refused\n{}", game.position_text(p)),
+        Err(e) => (e.kind, e.reason),
+    }
+}
+
+/// The pile with this id.
+///
+/// # Panics
+/// If the game has no such pile.
+pub fn pile<'a>(game: &Game, p: &'a Position, id: &str) -> &'a Pile {
+    let i = game
+        .layout()
+        .pile_index(id)
+        .unwrap_or_else(|| panic!("no pile {id}"));
+    p.pile(i)
+}
+
+/// A pile's cards as the text form writes them (`5D | 9C 8H`).
+///
+/// # Panics
+/// If the game has no such pile.
+pub fn cards(game: &Game, p: &Position, id: &str) -> String {
+    let pile = pile(game, p, id);
+    let mut words: Vec<String> = Vec::new();
+    for (i, card) in pile.cards().iter().enumerate() {
+        if i == pile.face_down() && i > 0 {
+            words.push("|".into());
+        }
+        words.push(card.to_string());
+    }
+    if pile.face_down() == pile.len() && !pile.is_empty() {
+        words.push("|".into());
+    }
+    words.join(" ")
+}
+
+/// The 13 cards of one suit and copy as text, Ace first (`descending` for King first).
+pub fn suit_run(suit: char, copy: u8, descending: bool) -> String {
+    let copy = if copy == 0 {
+        String::new()
+    } else {
+        copy.to_string()
+    };
+    let ranks = if descending {
+        "KQJT98765432A"
+    } else {
+        "A23456789TJQK"
+    };
+    ranks
+        .chars()
+        .map(|r| format!("{r}{suit}{copy}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Perft counts for depths 1 to `depth` from the deal of each seed.
+pub fn perft_table(game: &Game, seeds: &[u64], depth: u32) -> Vec<Vec<u64>> {
+    seeds
+        .iter()
+        .map(|&seed| {
+            (1..=depth)
+                .map(|d| perft(game, &mut game.deal(seed), d))
+                .collect()
+        })
+        .collect()
+}
+
+/// The moves the rules accept out of every candidate, sorted.
+pub fn accepted_moves(game: &Game, p: &Position) -> BTreeSet<Move> {
+    let mut candidates = Vec::new();
+    candidate_moves(p, &mut candidates);
+    candidates
+        .into_iter()
+        .filter(|&mv| game.check(p, mv).is_ok())
+        .collect()
+}
+
+/// Play up to `steps` random legal moves from the deal of each seed, checking at every step
+/// that the listed moves are exactly the accepted ones (none twice), that undo restores the
+/// position and that no card appears or vanishes. Longer than the catalog-wide property
+/// tests, so late-game rules (completed piles, crowned foundations) are reached.
+///
+/// # Panics
+/// At the first broken invariant, with the seed and the position.
+pub fn check_walks(game: &Game, seeds: &[u64], steps: usize) {
+    for &seed in seeds {
+        let mut p = game.deal(seed);
+        let deck: Vec<Card> = p.sorted_cards();
+        let mut rng = rng_for(seed);
+        for _ in 0..steps {
+            let list = game.legal_moves(&p);
+            let listed: BTreeSet<Move> = list.iter().copied().collect();
+            assert_eq!(
+                listed.len(),
+                list.len(),
+                "{} seed {seed}: a move is listed twice",
+                game.id()
+            );
+            let accepted = accepted_moves(game, &p);
+            if listed != accepted {
+                let show = |s: &BTreeSet<Move>| {
+                    s.iter()
+                        .map(|&m| game.move_text(m).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                panic!(
+                    "{} seed {seed}: listed [{}] accepted [{}]\n{}",
+                    game.id(),
+                    show(&listed),
+                    show(&accepted),
+                    game.position_text(&p)
+                );
+            }
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[below(&mut rng, list.len() as u64) as usize];
+            let before = p.clone();
+            let mut log = Vec::new();
+            game.play_logged(&mut p, mv, &mut log)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.move_text(mv)));
+            assert_eq!(
+                p.sorted_cards(),
+                deck,
+                "{} seed {seed}: cards changed by {}",
+                game.id(),
+                game.move_text(mv)
+            );
+            let mut undone = p.clone();
+            game.undo(&mut undone, &log);
+            assert_eq!(
+                undone,
+                before,
+                "{} seed {seed}: undo of {}",
+                game.id(),
+                game.move_text(mv)
+            );
+        }
+    }
+}
