@@ -7,12 +7,12 @@ use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
-    vec![game_spider::PLUGIN]
+    vec![game_spider::PLUGIN, game_labyrinth::PLUGIN]
 }
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    [game_spider::LAYOUTS].concat()
+    [game_spider::LAYOUTS, game_labyrinth::LAYOUTS].concat()
 }
 
 /// All registered games, built from the embedded layouts.
