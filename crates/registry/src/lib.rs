@@ -7,12 +7,21 @@ use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
-    vec![game_spider::PLUGIN, game_labyrinth::PLUGIN]
+    vec![
+        game_spider::PLUGIN,
+        game_labyrinth::PLUGIN,
+        game_sixes_and_sevens::PLUGIN,
+    ]
 }
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    [game_spider::LAYOUTS, game_labyrinth::LAYOUTS].concat()
+    [
+        game_spider::LAYOUTS,
+        game_labyrinth::LAYOUTS,
+        game_sixes_and_sevens::LAYOUTS,
+    ]
+    .concat()
 }
 
 /// All registered games, built from the embedded layouts.
