@@ -9,9 +9,10 @@
 //! - `deal` places the next 8 stock cards (fewer at the end), one on each column from left to
 //!   right, overlapping the previous row, so the rows form 8 columns. An empty column receives
 //!   its card too. After the opening phase, vacancies are filled only by the next deal.
-//! - Both ends of every column are available: the top card (the last dealt, `t3>f1`) and the
-//!   bottom card (the first row's card, `t3^>f1`). Removing one releases the next card at that
-//!   end. A column of one card is played from its top (`t3>f1`).
+//! - Both ends of every column are available: the last dealt card (the pile's top, lowest on
+//!   the table: `t3>f1`) and the first row's card (the pile's bottom, highest on the table:
+//!   `t3^>f1`). Removing one releases the next card at that end. A column of one card is
+//!   played as its top card (`t3>f1`).
 //! - Cards go only to the foundations: there is no packing on the columns. No redeal.
 //! - Won when all 52 cards are on the foundations; lost when no move is left.
 
