@@ -128,14 +128,26 @@ impl Game {
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         if let Move::Transfer { from, to, count } = mv {
             let n = pos.piles().len();
-            if usize::from(from) >= n || usize::from(to) >= n {
+            let (from, bottom) = Move::source(from);
+            let to = usize::from(to);
+            if from >= n || to >= n {
                 return Err(Illegal::source("no such pile"));
             }
             if from == to {
                 return Err(Illegal::target("cards cannot move onto their own pile"));
             }
-            if count == 0 || usize::from(count) > pos.pile(usize::from(from)).len() {
+            if count == 0 || usize::from(count) > pos.pile(from).len() {
                 return Err(Illegal::source("the pile does not have that many cards"));
+            }
+            if bottom && !self.rules.takes_from_bottom() {
+                return Err(Illegal::source(
+                    "cards are taken only from the top of a pile",
+                ));
+            }
+            if bottom && count != 1 {
+                return Err(Illegal::source(
+                    "only one card is taken from the bottom of a pile",
+                ));
             }
         }
         self.rules.check(pos, mv)
@@ -156,7 +168,7 @@ impl Game {
         self.rules.score(pos)
     }
 
-    /// Read a move in the notation (`t3>t7:4`, `deal`).
+    /// Read a move in the notation (`t3>t7:4`, `t3^>f1`, `deal`).
     ///
     /// # Errors
     /// Bad syntax or a pile id this game does not have.
@@ -164,13 +176,27 @@ impl Game {
         Ok(match text.parse::<MoveText>()? {
             MoveText::Deal => Move::Deal,
             MoveText::Redeal => Move::Redeal,
-            MoveText::Transfer { from, to, count } => {
+            MoveText::Transfer {
+                from,
+                to,
+                count,
+                bottom,
+            } => {
                 let index = |id: &str| {
                     self.layout
                         .pile_index(id)
                         .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
                 };
-                Move::transfer(index(&from)?, index(&to)?, usize::from(count))
+                let (from, to) = (index(&from)?, index(&to)?);
+                if bottom {
+                    Move::Transfer {
+                        from: from as u8 | Move::BOTTOM,
+                        to: to as u8,
+                        count,
+                    }
+                } else {
+                    Move::transfer(from, to, usize::from(count))
+                }
             }
         })
     }
@@ -275,5 +301,99 @@ impl Catalog {
     /// The game with this id.
     pub fn get(&self, id: &str) -> Option<Arc<Game>> {
         self.games.iter().find(|g| g.id() == id).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::IllegalKind;
+
+    const TWO_PILES: &str = r#"(
+        id: "two", name: "Two", version: 1, rules: "x",
+        deck: (suits: [Spades], copies: 1, ranks: 3),
+        table: (width: 2.2, height: 1.6),
+        piles: [(id: "t1", kind: tableau, x: 0.1, y: 0.1), (id: "f1", kind: foundation, x: 1.2, y: 0.1)],
+        deal: [Rest(pile: "t1")],
+    )"#;
+
+    /// Any card of `t1`, from either end when `bottom` allows it, goes to `f1`.
+    struct Ends {
+        bottom: bool,
+    }
+
+    impl Rules for Ends {
+        fn check(&self, _: &Position, mv: Move) -> Result<(), Illegal> {
+            match mv {
+                Move::Transfer {
+                    to: 1, count: 1, ..
+                } => Ok(()),
+                _ => Err(Illegal::unsupported("one card to f1")),
+            }
+        }
+        fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+            if let Move::Transfer { from, to, count } = mv {
+                match Move::source(from) {
+                    (from, true) => tx.move_bottom_card(from, usize::from(to)),
+                    (from, false) => tx.move_cards(from, usize::from(to), usize::from(count)),
+                }
+            }
+        }
+        fn is_won(&self, pos: &Position) -> bool {
+            pos.pile(0).is_empty()
+        }
+        fn takes_from_bottom(&self) -> bool {
+            self.bottom
+        }
+    }
+
+    fn game(bottom: bool) -> Game {
+        let layout = Layout::parse("two.ron", TWO_PILES).unwrap();
+        let build = if bottom {
+            |_: &Layout| Ok(Box::new(Ends { bottom: true }) as Box<dyn Rules>)
+        } else {
+            |_: &Layout| Ok(Box::new(Ends { bottom: false }) as Box<dyn Rules>)
+        };
+        Game::new(layout, &Plugin { name: "x", build }).unwrap()
+    }
+
+    #[test]
+    fn a_bottom_transfer_reads_plays_and_writes_back() {
+        let game = game(true);
+        let mut pos = game.parse_position("t1: AS 2S 3S").unwrap();
+        let mv = game.play_text(&mut pos, "t1^>f1").unwrap();
+        assert_eq!(mv, Move::transfer_bottom(0, 1));
+        assert_eq!(game.move_text(mv).to_string(), "t1^>f1");
+        assert_eq!(game.position_text(&pos), "game: two\nt1: 2S 3S\nf1: AS\n");
+        assert!(
+            game.legal_moves(&pos)
+                .contains(&Move::transfer_bottom(0, 1))
+        );
+        let two = game.parse_move("t1^>f1:2").unwrap();
+        assert_eq!(game.move_text(two).to_string(), "t1^>f1:2");
+        let err = game.check(&pos, two).unwrap_err();
+        assert_eq!(
+            (err.kind, err.reason),
+            (
+                IllegalKind::Source,
+                "only one card is taken from the bottom of a pile"
+            )
+        );
+    }
+
+    #[test]
+    fn games_that_do_not_take_from_the_bottom_refuse_it_before_their_rules_see_it() {
+        let game = game(false);
+        let pos = game.parse_position("t1: AS 2S 3S").unwrap();
+        let err = game.check(&pos, Move::transfer_bottom(0, 1)).unwrap_err();
+        assert_eq!(
+            (err.kind, err.reason),
+            (
+                IllegalKind::Source,
+                "cards are taken only from the top of a pile"
+            )
+        );
+        assert!(!game.legal_moves(&pos).iter().any(|m| m.takes_bottom()));
+        assert!(game.legal_moves(&pos).contains(&Move::transfer(0, 1, 1)));
     }
 }

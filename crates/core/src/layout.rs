@@ -452,8 +452,9 @@ impl Layout {
                 ),
             ));
         }
-        if self.piles.len() > usize::from(u8::MAX) {
-            return Err(self.error("piles", "a layout has at most 255 piles"));
+        // Pile numbers stay below `Move::BOTTOM`, which marks a pile's bottom end.
+        if self.piles.len() > usize::from(crate::moves::Move::BOTTOM) {
+            return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0
             || self.deck.suits.is_empty()

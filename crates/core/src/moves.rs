@@ -2,9 +2,12 @@
 //!
 //! Notation: a transfer is `FROM>TO`, optionally `:N` for the number of cards (default 1),
 //! where `FROM` and `TO` are pile ids from the game's layout (`t3`, `stock`, `w1`, `f2`).
-//! `deal` deals or turns from the stock (whatever the game's deal is); `redeal` gathers the
-//! waste back into the stock. The reader ignores case and spaces around `>` and `:`; the
-//! writer is canonical (lowercase, `:N` only when N > 1), and the two round-trip.
+//! `FROM^>TO` (`t3^>f1`) takes the pile's bottom card (the first dealt, most buried one)
+//! instead of its top card, for games where both ends of a column are available (Labyrinth);
+//! it moves one card. `deal` deals or turns from the stock (whatever the game's deal is);
+//! `redeal` gathers the waste back into the stock. The reader ignores case and spaces around
+//! `^`, `>` and `:`; the writer is canonical (lowercase, `:N` only when N > 1), and the two
+//! round-trip.
 
 use std::fmt;
 
@@ -16,6 +19,10 @@ use thiserror::Error;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
     /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
+    ///
+    /// A `from` of [`Move::BOTTOM`] or more names the bottom end of pile `from - BOTTOM`:
+    /// its bottom card is taken instead (see [`Move::transfer_bottom`]). Only games whose
+    /// [`crate::Rules::takes_from_bottom`] says so accept such moves.
     Transfer { from: u8, to: u8, count: u8 },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
@@ -24,6 +31,29 @@ pub enum Move {
 }
 
 impl Move {
+    /// Added to a pile number in [`Move::Transfer`]'s `from`, it names the pile's bottom end.
+    /// Layouts have fewer piles than this, so the two ranges never meet.
+    pub const BOTTOM: u8 = 128;
+
+    /// A transfer of the bottom card of pile `from` onto pile `to` (notation `t3^>f1`).
+    pub fn transfer_bottom(from: usize, to: usize) -> Move {
+        Move::Transfer {
+            from: from as u8 | Move::BOTTOM,
+            to: to as u8,
+            count: 1,
+        }
+    }
+
+    /// The pile a transfer's `from` names, and whether it names the pile's bottom end.
+    pub fn source(from: u8) -> (usize, bool) {
+        (usize::from(from & !Move::BOTTOM), from >= Move::BOTTOM)
+    }
+
+    /// Whether this is a transfer from the bottom end of a pile.
+    pub fn takes_bottom(self) -> bool {
+        matches!(self, Move::Transfer { from, .. } if from >= Move::BOTTOM)
+    }
+
     /// A transfer of `count` cards.
     pub fn transfer(from: usize, to: usize, count: usize) -> Move {
         Move::Transfer {
@@ -37,7 +67,13 @@ impl Move {
 /// A move as written, before its pile ids are looked up in a layout.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveText {
-    Transfer { from: String, to: String, count: u8 },
+    Transfer {
+        from: String,
+        to: String,
+        count: u8,
+        /// `FROM^`: the cards come from the bottom of the pile.
+        bottom: bool,
+    },
     Deal,
     Redeal,
 }
@@ -47,7 +83,7 @@ pub enum MoveText {
 pub enum MoveParseError {
     #[error("empty move")]
     Empty,
-    #[error("{0:?} is not a move: write FROM>TO, FROM>TO:N, deal or redeal")]
+    #[error("{0:?} is not a move: write FROM>TO, FROM>TO:N, FROM^>TO, deal or redeal")]
     Syntax(String),
     #[error("{0:?} is not a card count: write a number from 1 to 255")]
     Count(String),
@@ -85,6 +121,10 @@ impl std::str::FromStr for MoveText {
             None => (rest, 1),
         };
         let (from, to) = (from.trim(), to.trim());
+        let (from, bottom) = match from.strip_suffix('^') {
+            Some(f) => (f.trim_end(), true),
+            None => (from, false),
+        };
         let valid_id = |id: &str| {
             !id.is_empty()
                 && id
@@ -98,6 +138,7 @@ impl std::str::FromStr for MoveText {
             from: from.to_string(),
             to: to.to_string(),
             count,
+            bottom,
         })
     }
 }
@@ -114,8 +155,10 @@ impl fmt::Display for MoveDisplay<'_> {
             Move::Deal => f.write_str("deal"),
             Move::Redeal => f.write_str("redeal"),
             Move::Transfer { from, to, count } => {
-                let id = |i: u8| self.ids.get(usize::from(i)).map_or("?", |s| s.as_str());
-                write!(f, "{}>{}", id(from), id(to))?;
+                let id = |i: usize| self.ids.get(i).map_or("?", |s| s.as_str());
+                let (pile, bottom) = Move::source(from);
+                let end = if bottom { "^" } else { "" };
+                write!(f, "{}{end}>{}", id(pile), id(usize::from(to)))?;
                 if count > 1 {
                     write!(f, ":{count}")?;
                 }
@@ -136,11 +179,32 @@ mod tests {
             MoveText::Transfer {
                 from: "t3".into(),
                 to: "t7".into(),
-                count: 4
+                count: 4,
+                bottom: false,
+            }
+        );
+        assert_eq!(
+            "T3 ^ > f1".parse::<MoveText>().unwrap(),
+            MoveText::Transfer {
+                from: "t3".into(),
+                to: "f1".into(),
+                count: 1,
+                bottom: true,
             }
         );
         assert_eq!("DEAL".parse::<MoveText>().unwrap(), MoveText::Deal);
         assert_eq!("redeal".parse::<MoveText>().unwrap(), MoveText::Redeal);
+    }
+
+    #[test]
+    fn bottom_transfers_write_as_they_read() {
+        let ids: Vec<String> = ["t1", "t2", "f1"].map(String::from).to_vec();
+        let mv = Move::transfer_bottom(1, 2);
+        assert_eq!(Move::source(2 | Move::BOTTOM), (2, true));
+        assert_eq!(Move::source(2), (2, false));
+        assert!(mv.takes_bottom() && !Move::transfer(1, 2, 1).takes_bottom());
+        let text = MoveDisplay { mv, ids: &ids }.to_string();
+        assert_eq!(text, "t2^>f1");
     }
 
     #[test]
@@ -162,6 +226,14 @@ mod tests {
             Err(MoveParseError::Count(_))
         ));
         assert!(matches!("".parse::<MoveText>(), Err(MoveParseError::Empty)));
+        assert!(matches!(
+            "t3>f1^".parse::<MoveText>(),
+            Err(MoveParseError::Syntax(_))
+        ));
+        assert!(matches!(
+            "^>f1".parse::<MoveText>(),
+            Err(MoveParseError::Syntax(_))
+        ));
         assert!(matches!(
             "t3>t4>t5".parse::<MoveText>(),
             Err(MoveParseError::Syntax(_))

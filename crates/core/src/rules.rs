@@ -131,14 +131,22 @@ pub trait Rules: Send + Sync + 'static {
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         candidate_moves(pos, out);
+        let bottom = self.takes_from_bottom();
         let mut keep = start;
         for i in start..out.len() {
-            if self.check(pos, out[i]).is_ok() {
+            if (bottom || !out[i].takes_bottom()) && self.check(pos, out[i]).is_ok() {
                 out[keep] = out[i];
                 keep += 1;
             }
         }
         out.truncate(keep);
+    }
+
+    /// Whether a card may be taken from the bottom end of a pile (`t3^>f1`, Labyrinth). When
+    /// false (the default), [`crate::Game::check`] refuses such moves before `check` sees
+    /// them.
+    fn takes_from_bottom(&self) -> bool {
+        false
     }
 
     /// Playing, won, or lost (no legal move left).
@@ -171,7 +179,8 @@ pub trait Rules: Send + Sync + 'static {
 }
 
 /// Every move that could be legal in some game: each transfer of 1 to all cards of a pile
-/// onto each other pile, then `deal` and `redeal`.
+/// onto each other pile, the bottom card of each non-empty pile onto each other pile, then
+/// `deal` and `redeal`.
 pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
     let n = pos.piles().len();
     for from in 0..n {
@@ -179,6 +188,9 @@ pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
         for to in (0..n).filter(|&to| to != from) {
             for count in 1..=len {
                 out.push(Move::transfer(from, to, count));
+            }
+            if len > 0 {
+                out.push(Move::transfer_bottom(from, to));
             }
         }
     }

@@ -23,6 +23,14 @@ pub enum Step {
         /// Face-down counts of `from` and `to` before the step.
         before: (u16, u16),
     },
+    /// The bottom card of `from` went face up onto the top of `to` (Labyrinth's columns
+    /// are open at both ends).
+    TransferBottom {
+        from: u8,
+        to: u8,
+        /// Face-down counts of `from` and `to` before the step.
+        before: (u16, u16),
+    },
     /// A pile's face-down count changed (a card turned up, a pile turned down).
     Faces { pile: u8, before: u16, after: u16 },
     /// The game variables changed.
@@ -61,6 +69,28 @@ impl<'a> Tx<'a> {
     /// they land face down (gathering a waste back into the stock).
     pub fn gather_face_down(&mut self, from: usize, to: usize, count: usize) {
         self.transfer(from, to, count, true, true);
+    }
+
+    /// Move the bottom card of `from` (its first dealt, most buried card) onto the top of
+    /// `to`, face up; the other cards of `from` keep their order. Nothing happens if `from`
+    /// is empty.
+    pub fn move_bottom_card(&mut self, from: usize, to: usize) {
+        if self.pos.piles[from].cards.is_empty() {
+            return;
+        }
+        let before = (
+            self.pos.piles[from].face_down as u16,
+            self.pos.piles[to].face_down as u16,
+        );
+        let (src, dst) = two_mut(&mut self.pos.piles, from, to);
+        let card = src.cards.remove(0);
+        src.face_down = src.face_down.saturating_sub(1);
+        dst.cards.push(card);
+        self.log.push(Step::TransferBottom {
+            from: from as u8,
+            to: to as u8,
+            before,
+        });
     }
 
     /// Turn the top card of `pile` face up if it is face down. Returns whether it turned.
@@ -198,6 +228,15 @@ pub fn undo(pos: &mut Position, steps: &[Step]) {
                 pos.piles[from].face_down = usize::from(before.0);
                 pos.piles[to].face_down = usize::from(before.1);
             }
+            Step::TransferBottom { from, to, before } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                let (src, dst) = two_mut(&mut pos.piles, from, to);
+                if let Some(card) = dst.cards.pop() {
+                    src.cards.insert(0, card);
+                }
+                src.face_down = usize::from(before.0);
+                dst.face_down = usize::from(before.1);
+            }
             Step::Faces { pile, before, .. } => {
                 pos.piles[usize::from(pile)].face_down = usize::from(before);
             }
@@ -244,6 +283,52 @@ mod tests {
         assert_eq!(pos.pile(0).face_down(), 2);
         assert_eq!(pos.pile(2).face_down(), 2);
         undo(&mut pos, &log);
+        assert_eq!(pos, start);
+    }
+
+    #[test]
+    fn a_bottom_card_moves_face_up_and_undoes_exactly() {
+        let start = Position::new(
+            vec![
+                Pile::new(vec![c(Rank::Two), c(Rank::Three), c(Rank::Four)], 0),
+                Pile::new(vec![c(Rank::Ace)], 0),
+                Pile::new(vec![c(Rank::Five), c(Rank::Six)], 1),
+                Pile::new(vec![c(Rank::King)], 1),
+            ],
+            Vars::default(),
+        );
+        let mut pos = start.clone();
+        let mut log = Vec::new();
+        let mut tx = Tx::new(&mut pos, &mut log);
+        tx.move_bottom_card(0, 1);
+        tx.move_bottom_card(2, 3);
+        tx.move_cards(0, 1, 1);
+        tx.move_bottom_card(0, 1);
+        assert_eq!(
+            pos.pile(1).cards(),
+            &[c(Rank::Ace), c(Rank::Two), c(Rank::Four), c(Rank::Three)]
+        );
+        assert!(pos.pile(0).is_empty());
+        // A face-down bottom card lands face up; the pile keeps the rest face up.
+        assert_eq!(pos.pile(2).cards(), &[c(Rank::Six)]);
+        assert_eq!(pos.pile(2).face_down(), 0);
+        assert_eq!(pos.pile(3).cards(), &[c(Rank::King), c(Rank::Five)]);
+        assert_eq!(pos.pile(3).face_down(), 1);
+        assert_eq!(log.len(), 4);
+        undo(&mut pos, &log);
+        assert_eq!(pos, start);
+    }
+
+    #[test]
+    fn moving_the_bottom_of_an_empty_pile_does_nothing() {
+        let start = Position::new(
+            vec![Pile::default(), Pile::new(vec![c(Rank::Ace)], 0)],
+            Vars::default(),
+        );
+        let mut pos = start.clone();
+        let mut log = Vec::new();
+        Tx::new(&mut pos, &mut log).move_bottom_card(0, 1);
+        assert!(log.is_empty());
         assert_eq!(pos, start);
     }
 }

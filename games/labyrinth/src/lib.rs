@@ -1,0 +1,80 @@
+//! Labyrinth, as David Parlett describes it.
+//!
+//! # Rules
+//! - One pack. The four Aces are taken out as the foundations (`f1`..`f4`: spades, hearts,
+//!   diamonds, clubs) and built up in suit to the Kings.
+//! - Eight cards are dealt face up in a row: the columns `t1`..`t8`.
+//! - Opening phase: build from the row; every vacancy in the row is refilled at once from
+//!   the stock. The player ends the opening phase by asking for a deal.
+//! - `deal` places the next 8 stock cards (fewer at the end), one on each column from left to
+//!   right, overlapping the previous row, so the rows form 8 columns. An empty column receives
+//!   its card too. After the opening phase, vacancies are filled only by the next deal.
+//! - Both ends of every column are available: the last dealt card (the pile's top, lowest on
+//!   the table: `t3>f1`) and the first row's card (the pile's bottom, highest on the table:
+//!   `t3^>f1`). Removing one releases the next card at that end. A column of one card is
+//!   played as its top card (`t3>f1`).
+//! - Cards go only to the foundations: there is no packing on the columns. No redeal.
+//! - Won when all 52 cards are on the foundations; lost when no move is left.
+
+use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+
+mod rules;
+#[cfg(test)]
+mod tests;
+
+/// The plugin that `rules: "labyrinth"` names.
+pub const PLUGIN: Plugin = Plugin {
+    name: "labyrinth",
+    build,
+};
+
+/// The layouts this crate ships.
+pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
+    file: "assets/layouts/labyrinth.ron",
+    source: include_str!("../../../assets/layouts/labyrinth.ron"),
+}];
+
+/// What each pile of the layout is to Labyrinth.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    Stock,
+    Foundation,
+    Column,
+}
+
+/// Labyrinth's rules for one layout.
+pub struct Labyrinth {
+    roles: Vec<Role>,
+    stock: usize,
+    foundations: Vec<usize>,
+    columns: Vec<usize>,
+}
+
+fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+    let stock = layout.require_pile("stock")?;
+    let foundations = layout.piles_of(PileKind::Foundation);
+    let columns = layout.piles_of(PileKind::Tableau);
+    if columns.is_empty() || foundations.is_empty() {
+        return Err(layout.error("piles", "Labyrinth needs columns and foundations"));
+    }
+    let mut roles = Vec::with_capacity(layout.piles.len());
+    for spec in &layout.piles {
+        roles.push(match spec.kind {
+            PileKind::Stock => Role::Stock,
+            PileKind::Foundation => Role::Foundation,
+            PileKind::Tableau => Role::Column,
+            other => {
+                return Err(layout.error(
+                    &format!("\"{}\"", spec.id),
+                    format!("Labyrinth has no {} piles", other.name()),
+                ));
+            }
+        });
+    }
+    Ok(Box::new(Labyrinth {
+        roles,
+        stock,
+        foundations,
+        columns,
+    }))
+}

@@ -1,0 +1,151 @@
+//! Labyrinth's moves: checking, applying and generating them.
+
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules, Tx, Vars,
+};
+
+use crate::{Labyrinth, Role};
+
+impl Labyrinth {
+    /// Whether `card` may be built on foundation `f`: an Ace on an empty one, else the next
+    /// card up in suit.
+    fn fits(&self, pos: &Position, f: usize, card: Card) -> bool {
+        match pos.pile(f).top() {
+            None => card.rank == Rank::Ace,
+            Some(top) => BuildRule::UP_IN_SUIT.fits(top, card),
+        }
+    }
+
+    /// The card a transfer would take, if its source is a column that offers it.
+    fn check_source(&self, pos: &Position, from: u8, count: u8) -> Result<(usize, Card), Illegal> {
+        let (pile, bottom) = Move::source(from);
+        if self.roles[pile] != Role::Column {
+            return Err(Illegal::source("cards are played only from the columns"));
+        }
+        if count != 1 {
+            return Err(Illegal::source("cards move one at a time"));
+        }
+        let column = pos.pile(pile);
+        let card = if bottom {
+            if column.len() < 2 {
+                return Err(Illegal::source(
+                    "a column's only card is played from its top",
+                ));
+            }
+            column.bottom()
+        } else {
+            column.top()
+        };
+        card.map(|c| (pile, c))
+            .ok_or(Illegal::source("the column is empty"))
+    }
+
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: u8,
+        to: usize,
+        count: u8,
+    ) -> Result<(), Illegal> {
+        let (_, card) = self.check_source(pos, from, count)?;
+        match self.roles[to] {
+            Role::Column => Err(Illegal::target("there is no packing on the columns")),
+            Role::Stock => Err(Illegal::target("cards go only to the foundations")),
+            Role::Foundation if self.fits(pos, to, card) => Ok(()),
+            Role::Foundation if pos.pile(to).is_empty() => {
+                Err(Illegal::target("a foundation starts with an Ace"))
+            }
+            Role::Foundation => Err(Illegal::target(
+                "foundations build up in suit from the Ace to the King",
+            )),
+        }
+    }
+
+    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+        if pos.pile(self.stock).is_empty() {
+            return Err(Illegal::stock("the stock is empty"));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Labyrinth {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to, count } => self.check_transfer(pos, from, to.into(), count),
+            Move::Deal => self.check_deal(pos),
+            Move::Redeal => Err(Illegal::unsupported("Labyrinth has no redeal")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, .. } => {
+                match Move::source(from) {
+                    (pile, true) => tx.move_bottom_card(pile, usize::from(to)),
+                    (pile, false) => tx.move_cards(pile, usize::from(to), 1),
+                }
+                if tx.pos().vars().phase == Phase::Opening {
+                    tx.refill_spaces(self.stock, &self.columns);
+                }
+            }
+            Move::Deal => {
+                tx.set_vars(Vars {
+                    phase: Phase::Play,
+                    ..tx.pos().vars()
+                });
+                for &c in &self.columns {
+                    if tx.pos().pile(self.stock).is_empty() {
+                        break;
+                    }
+                    tx.move_cards(self.stock, c, 1);
+                }
+            }
+            Move::Redeal => {}
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        pos.pile(self.stock).is_empty() && self.columns.iter().all(|&c| pos.pile(c).is_empty())
+    }
+
+    fn takes_from_bottom(&self) -> bool {
+        true
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &c in &self.columns {
+            let column = pos.pile(c);
+            let top = column.top().map(|card| (c as u8, card));
+            let bottom = column
+                .bottom()
+                .filter(|_| column.len() >= 2)
+                .map(|card| (c as u8 | Move::BOTTOM, card));
+            for (from, card) in [top, bottom].into_iter().flatten() {
+                for &f in &self.foundations {
+                    if self.fits(pos, f, card) {
+                        out.push(Move::Transfer {
+                            from,
+                            to: f as u8,
+                            count: 1,
+                        });
+                    }
+                }
+            }
+        }
+        if self.check_deal(pos).is_ok() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The layout's deal (Aces out, one row of eight, the rest in the stock), in the opening
+    /// phase.
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        let dealt = layout.run_deal(deck)?;
+        let vars = Vars {
+            phase: Phase::Opening,
+            ..dealt.vars()
+        };
+        Ok(Position::new(dealt.piles().to_vec(), vars))
+    }
+}

@@ -1,0 +1,182 @@
+//! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
+
+use solitaire_core::{
+    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules, Tx,
+};
+
+use crate::{Role, SixesAndSevens};
+
+/// Building down in suit, without wrap (the Kings' half).
+const DOWN_IN_SUIT: BuildRule = BuildRule {
+    direction: Direction::Down,
+    ..BuildRule::UP_IN_SUIT
+};
+
+impl SixesAndSevens {
+    /// Whether the card on top of pile `from` may be played now.
+    fn available(&self, pos: &Position, from: usize) -> Result<Card, Illegal> {
+        let card = match self.roles[from] {
+            Role::Outer | Role::Waste => pos.pile(from).top(),
+            Role::Inner => {
+                if !self.outer_neighbours[from]
+                    .iter()
+                    .any(|&o| pos.pile(o).is_empty())
+                {
+                    return Err(Illegal::source(
+                        "an inner-frame card is available only once an outer cell beside it is empty",
+                    ));
+                }
+                pos.pile(from).top()
+            }
+            Role::Aces | Role::Kings => {
+                return Err(Illegal::source("cards on the foundations stay there"));
+            }
+            Role::Stock | Role::Reserve => {
+                return Err(Illegal::source(
+                    "stock and reserve cards come into play only by dealing",
+                ));
+            }
+        };
+        card.ok_or(Illegal::source("the pile is empty"))
+    }
+
+    /// Whether `card` may go on centre cell `to`.
+    fn accepts(&self, pos: &Position, to: usize, card: Card) -> Result<(), Illegal> {
+        let top = pos.pile(to).top();
+        match (self.roles[to], top) {
+            (Role::Aces, None) if card.rank == Rank::Ace => Ok(()),
+            (Role::Aces, None) => Err(Illegal::target(
+                "an empty cell in the top two rows takes only an Ace",
+            )),
+            (Role::Kings, None) if card.rank == Rank::King => Ok(()),
+            (Role::Kings, None) => Err(Illegal::target(
+                "an empty cell in the bottom two rows takes only a King",
+            )),
+            (Role::Aces, Some(top))
+                if top.rank < Rank::Six && BuildRule::UP_IN_SUIT.fits(top, card) =>
+            {
+                Ok(())
+            }
+            (Role::Aces, Some(_)) => Err(Illegal::target("Aces build up in suit to the Six")),
+            (Role::Kings, Some(top)) if top.rank > Rank::Seven && DOWN_IN_SUIT.fits(top, card) => {
+                Ok(())
+            }
+            (Role::Kings, Some(_)) => Err(Illegal::target("Kings build down in suit to the Seven")),
+            _ => Err(Illegal::target("cards go only to the centre square")),
+        }
+    }
+
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: usize,
+        to: usize,
+        count: u8,
+    ) -> Result<(), Illegal> {
+        let card = self.available(pos, from)?;
+        if count != 1 {
+            return Err(Illegal::source("cards move one at a time"));
+        }
+        self.accepts(pos, to, card)
+    }
+
+    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+        if !pos.pile(self.stock).is_empty() {
+            if self.frames.iter().any(|&c| pos.pile(c).is_empty()) {
+                return Ok(());
+            }
+            return Err(Illegal::stock("there is no gap in the frames to fill"));
+        }
+        if pos.pile(self.reserve).is_empty() {
+            return Err(Illegal::stock("the stock and the reserve are used up"));
+        }
+        Ok(())
+    }
+}
+
+impl Rules for SixesAndSevens {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                self.check_transfer(pos, from.into(), to.into(), count)
+            }
+            Move::Deal => self.check_deal(pos),
+            Move::Redeal => Err(Illegal::unsupported("Sixes and Sevens has no redeal")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, .. } => {
+                tx.move_cards(usize::from(from), usize::from(to), 1);
+            }
+            Move::Deal if tx.pos().pile(self.stock).is_empty() => {
+                tx.move_cards(self.reserve, self.waste, 1);
+            }
+            Move::Deal => tx.refill_spaces(self.stock, &self.frames),
+            Move::Redeal => {}
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        pos.piles()
+            .iter()
+            .zip(&self.roles)
+            .all(|(p, role)| matches!(role, Role::Aces | Role::Kings) || p.is_empty())
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let sources = self.frames.iter().copied().chain([self.waste]);
+        for from in sources {
+            let Ok(card) = self.available(pos, from) else {
+                continue;
+            };
+            for &f in &self.foundations {
+                if self.accepts(pos, f, card).is_ok() {
+                    out.push(Move::transfer(from, f, 1));
+                }
+            }
+        }
+        if self.check_deal(pos).is_ok() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The layout's deal (centre, inner frame, outer frame, stock), then the centre sorted
+    /// out: its other cards go face down to the reserve, first removed at the bottom, and an
+    /// Ace or King in the wrong half moves to the first empty cell of its own half.
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        let dealt = layout.run_deal(deck)?;
+        let mut piles: Vec<Pile> = dealt.piles().to_vec();
+        let mut reserve = Vec::new();
+        let mut strays = Vec::new();
+        for &f in &self.foundations {
+            let cards = piles[f].cards().to_vec();
+            piles[f] = Pile::default();
+            for card in cards {
+                match (card.rank, self.roles[f]) {
+                    (Rank::Ace, Role::Aces) | (Rank::King, Role::Kings) => {
+                        piles[f] = Pile::new(vec![card], 0);
+                    }
+                    (Rank::Ace, _) => strays.push((Role::Aces, card)),
+                    (Rank::King, _) => strays.push((Role::Kings, card)),
+                    _ => reserve.push(card),
+                }
+            }
+        }
+        for (half, card) in strays {
+            let cell = self
+                .foundations
+                .iter()
+                .copied()
+                .find(|&f| self.roles[f] == half && piles[f].is_empty())
+                .ok_or_else(|| {
+                    layout.error("deal", "more than eight Aces or Kings in the centre")
+                })?;
+            piles[cell] = Pile::new(vec![card], 0);
+        }
+        let face_down = reserve.len();
+        piles[self.reserve] = Pile::new(reserve, face_down);
+        Ok(Position::new(piles, dealt.vars()))
+    }
+}
