@@ -1,43 +1,12 @@
 //! One test per rule of Bristol, on small hand-built positions.
 
-use std::sync::Arc;
-
-use solitaire_core::{Card, Game, IllegalKind, Position, Status, perft};
+use solitaire_core::testkit::{cards, perft_table, pile, play, pos, refusal};
+use solitaire_core::{Card, Game, IllegalKind, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
-fn bristol() -> Arc<Game> {
-    let catalog =
-        solitaire_core::Catalog::build(&[PLUGIN], LAYOUTS).unwrap_or_else(|e| panic!("{e}"));
-    catalog.get("bristol").unwrap()
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-/// The cards of pile `id`, bottom first, as text.
-fn cards(game: &Game, p: &Position, id: &str) -> String {
-    let pile = p.pile(game.layout().pile_index(id).unwrap());
-    pile.cards()
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+fn bristol() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// A deck that deals `first` (in deal order) and then every other card in canonical order.
@@ -57,16 +26,13 @@ fn eight_fans_of_three_face_up_the_rest_is_the_stock_and_the_wastes_start_empty(
     for seed in [1, 2, 3] {
         let p = game.deal(seed);
         for i in 1..=8 {
-            let fan = p.pile(game.layout().pile_index(&format!("t{i}")).unwrap());
+            let fan = pile(&game, &p, &format!("t{i}"));
             assert_eq!((fan.len(), fan.face_down()), (3, 0), "t{i}");
         }
-        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        let stock = pile(&game, &p, "stock");
         assert_eq!((stock.len(), stock.face_down()), (28, 28));
         for id in ["w1", "w2", "w3", "f1", "f2", "f3", "f4"] {
-            assert!(
-                p.pile(game.layout().pile_index(id).unwrap()).is_empty(),
-                "{id}"
-            );
+            assert!(pile(&game, &p, id).is_empty(), "{id}");
         }
     }
 }
@@ -173,8 +139,8 @@ fn deal_puts_three_cards_one_on_each_waste_pile_left_to_right() {
     assert_eq!(cards(&game, &p, "w1"), "2D 5C");
     assert_eq!(cards(&game, &p, "w2"), "6C");
     assert_eq!(cards(&game, &p, "w3"), "7C");
-    assert_eq!(cards(&game, &p, "stock"), "9C 8C");
-    let w1 = p.pile(game.layout().pile_index("w1").unwrap());
+    assert_eq!(cards(&game, &p, "stock"), "9C 8C |");
+    let w1 = pile(&game, &p, "w1");
     assert_eq!(w1.face_down(), 0, "waste cards lie face up");
 }
 
@@ -187,13 +153,13 @@ fn the_last_deal_of_the_28_stock_cards_has_one_card() {
     }
     let lens: Vec<usize> = ["w1", "w2", "w3", "stock"]
         .iter()
-        .map(|id| p.pile(game.layout().pile_index(id).unwrap()).len())
+        .map(|id| pile(&game, &p, id).len())
         .collect();
     assert_eq!(lens, [9, 9, 9, 1]);
     play(&game, &mut p, "deal");
     let lens: Vec<usize> = ["w1", "w2", "w3", "stock"]
         .iter()
-        .map(|id| p.pile(game.layout().pile_index(id).unwrap()).len())
+        .map(|id| pile(&game, &p, id).len())
         .collect();
     assert_eq!(lens, [10, 9, 9, 0]);
 }
@@ -313,7 +279,7 @@ fn an_emptied_fan_is_never_refilled() {
     );
     play(&game, &mut p, "deal");
     assert!(
-        p.pile(game.layout().pile_index("t1").unwrap()).is_empty(),
+        pile(&game, &p, "t1").is_empty(),
         "a deal does not refill it"
     );
 }
@@ -396,7 +362,7 @@ fn golden_deals_never_change() {
         let fans: Vec<String> = (1..=3)
             .map(|i| cards(&game, &p, &format!("t{i}")))
             .collect();
-        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        let stock = pile(&game, &p, "stock");
         format!("{} / {}", fans.join(" , "), stock.top().unwrap())
     };
     assert_eq!(first(1), GOLDEN_1);
@@ -411,16 +377,7 @@ const GOLDEN_12345: &str = "KS JS QS , TC AH 8S , 5C 8D TH / AD";
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 4 moves from fixed deals. A change to move generation shows here.
-    let game = bristol();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=4)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&bristol(), &[1, 2, 3], 4), PERFT);
 }
 
 const PERFT: [[u64; 4]; 3] = [

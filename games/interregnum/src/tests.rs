@@ -1,64 +1,19 @@
 //! One test per rule of Interregnum, on small hand-built positions.
 
-use solitaire_core::{Game, IllegalKind, Layout, Pile, Position, Status, perft};
+use solitaire_core::testkit::{
+    cards, check_walks, perft_table, pile, play, pos, refusal, suit_run,
+};
+use solitaire_core::{Game, IllegalKind, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
 fn game() -> Game {
-    let layout =
-        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
-    Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}"))
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn pile<'a>(game: &Game, p: &'a Position, id: &str) -> &'a Pile {
-    p.pile(game.layout().pile_index(id).unwrap())
-}
-
-/// The cards of a pile as text, face-down ones before `|` (as the position text writes them).
-fn cards(game: &Game, p: &Position, id: &str) -> String {
-    let text = game.position_text(p);
-    let prefix = format!("{id}:");
-    text.lines()
-        .find(|l| l.starts_with(&prefix))
-        .map(|l| l[prefix.len()..].trim().to_string())
-        .unwrap()
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-/// Thirteen cards of one suit and pack, Ace to King, as text.
-fn run(suit: char, copy: u8) -> String {
-    let copy = if copy == 0 {
-        String::new()
-    } else {
-        copy.to_string()
-    };
-    "A23456789TJQK"
-        .chars()
-        .map(|r| format!("{r}{suit}{copy}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The first `n` cards of [`run`], and the rest.
+/// The first `n` cards of a suit, Ace to King, and the rest.
 fn split_run(suit: char, copy: u8, n: usize) -> (String, String) {
-    let all = run(suit, copy);
+    let all = suit_run(suit, copy, false);
     let words: Vec<&str> = all.split(' ').collect();
     (words[..n].join(" "), words[n..].join(" "))
 }
@@ -297,7 +252,7 @@ fn won_when_all_eight_foundations_are_crowned() {
     .iter()
     .enumerate()
     {
-        text += &format!("f{}: {}\n", i + 1, run(*s, *copy));
+        text += &format!("f{}: {}\n", i + 1, suit_run(*s, *copy, false));
     }
     let (eleven, rest) = split_run('C', 1, 11);
     let (queen, king) = rest.split_once(' ').unwrap();
@@ -348,54 +303,14 @@ const GOLDEN_12345: &str = "TH1 5C1 KS 3H QS 7C 4D1 2D / 2C 3D1 8D 5S 6S 8S1 8H 
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 4 moves from fixed deals. A change to move generation shows here.
-    let game = game();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=4)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&game(), &[1, 2, 3], 4), PERFT);
 }
 
 const PERFT: [[u64; 4]; 3] = [[2, 5, 25, 189], [6, 22, 53, 122], [8, 49, 254, 1298]];
 
 #[test]
 fn listed_moves_are_the_accepted_ones_through_whole_games() {
-    // The conformance walks are short; these play whole games (pseudo-random choices) and
-    // compare the listed moves with every candidate the rules accept, and undo each move.
-    let game = game();
-    for seed in [1u64, 7, 99] {
-        let mut p = game.deal(seed);
-        let mut state = seed;
-        for _ in 0..400 {
-            let listed: std::collections::BTreeSet<_> = game.legal_moves(&p).into_iter().collect();
-            let mut candidates = Vec::new();
-            solitaire_core::candidate_moves(&p, &mut candidates);
-            let accepted: std::collections::BTreeSet<_> = candidates
-                .into_iter()
-                .filter(|&m| game.check(&p, m).is_ok())
-                .collect();
-            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
-            if listed.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = *listed
-                .iter()
-                .nth((state >> 33) as usize % listed.len())
-                .unwrap();
-            let before = p.clone();
-            let mut log = Vec::new();
-            game.play_logged(&mut p, mv, &mut log).unwrap();
-            let mut undone = p.clone();
-            game.undo(&mut undone, &log);
-            assert_eq!(undone, before);
-            assert_eq!(p.sorted_cards(), before.sorted_cards());
-        }
-    }
+    // The conformance walks are short; these play whole games (random choices) and compare
+    // the listed moves with every candidate the rules accept, and undo each move.
+    check_walks(&game(), &[1, 7, 99], 400);
 }

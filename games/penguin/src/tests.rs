@@ -1,40 +1,12 @@
 //! One test per rule of Penguin, on small hand-built positions.
 
-use std::sync::Arc;
-
-use solitaire_core::{Card, Game, IllegalKind, Layout, Position, Rank, Status, Suit, perft};
+use solitaire_core::testkit::{cards, check_walks, perft_table, pile, play, pos, refusal};
+use solitaire_core::{Card, Game, IllegalKind, Position, Rank, Status, Suit};
 
 use crate::{LAYOUTS, PLUGIN};
 
-fn game() -> Arc<Game> {
-    let layout =
-        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
-    Arc::new(Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}")))
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-/// The cards of pile `id`, as text, bottom first.
-fn pile(game: &Game, p: &Position, id: &str) -> String {
-    let pile = p.pile(game.layout().pile_index(id).unwrap());
-    let cards: Vec<String> = pile.cards().iter().map(|c| c.to_string()).collect();
-    cards.join(" ")
+fn game() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 fn moves(game: &Game, p: &Position) -> Vec<String> {
@@ -55,9 +27,9 @@ fn the_deal_makes_seven_face_up_columns_of_seven_with_the_penguin_at_the_bottom_
     let game = game();
     for seed in [1, 2, 3, 4, 5] {
         let p = game.deal(seed);
-        let beak = p.pile(game.layout().pile_index("t1").unwrap()).cards()[0];
+        let beak = pile(&game, &p, "t1").cards()[0];
         for t in 1..=7 {
-            let col = p.pile(game.layout().pile_index(&format!("t{t}")).unwrap());
+            let col = pile(&game, &p, &format!("t{t}"));
             assert_eq!((col.len(), col.face_down()), (7, 0), "seed {seed} t{t}");
             let others = if t == 1 {
                 &col.cards()[1..]
@@ -70,13 +42,13 @@ fn the_deal_makes_seven_face_up_columns_of_seven_with_the_penguin_at_the_bottom_
             );
         }
         for f in 1..=3 {
-            let base = pile(&game, &p, &format!("f{f}"));
+            let base = cards(&game, &p, &format!("f{f}"));
             assert_eq!(base.len(), 2, "one base on f{f}");
             assert_eq!(base.chars().next(), Some(beak.rank.letter()));
         }
-        assert_eq!(pile(&game, &p, "f4"), "", "the fourth base is the penguin");
+        assert_eq!(cards(&game, &p, "f4"), "", "the fourth base is the penguin");
         for c in 1..=7 {
-            assert_eq!(pile(&game, &p, &format!("c{c}")), "");
+            assert_eq!(cards(&game, &p, &format!("c{c}")), "");
         }
     }
 }
@@ -90,11 +62,11 @@ fn cards_of_the_penguins_rank_are_taken_out_as_dealt_and_the_next_card_takes_the
         .rules()
         .deal(layout, layout.deck.cards())
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(pile(&game, &p, "t1"), "AS 8S 3H TH 5D QD 7C");
-    assert_eq!(pile(&game, &p, "t7"), "7S 2H 9H 4D JD 6C KC");
-    assert_eq!(pile(&game, &p, "f1"), "AH");
-    assert_eq!(pile(&game, &p, "f2"), "AD");
-    assert_eq!(pile(&game, &p, "f3"), "AC");
+    assert_eq!(cards(&game, &p, "t1"), "AS 8S 3H TH 5D QD 7C");
+    assert_eq!(cards(&game, &p, "t7"), "7S 2H 9H 4D JD 6C KC");
+    assert_eq!(cards(&game, &p, "f1"), "AH");
+    assert_eq!(cards(&game, &p, "f2"), "AD");
+    assert_eq!(cards(&game, &p, "f3"), "AC");
     // Bases that come after the 49th tableau card still go to the foundations.
     let mut deck: Vec<Card> = layout.deck.cards();
     deck.retain(|c| c.rank != Rank::Ace || c.suit == Suit::Spades);
@@ -109,14 +81,16 @@ fn cards_of_the_penguins_rank_are_taken_out_as_dealt_and_the_next_card_takes_the
         .rules()
         .deal(layout, deck)
         .unwrap_or_else(|e| panic!("{e}"));
-    let bases: Vec<String> = (1..=4).map(|f| pile(&game, &p, &format!("f{f}"))).collect();
+    let bases: Vec<String> = (1..=4)
+        .map(|f| cards(&game, &p, &format!("f{f}")))
+        .collect();
     assert_eq!(bases, ["AH", "AD", "AC", ""]);
     for t in 1..=7 {
-        let col = p.pile(layout.pile_index(&format!("t{t}")).unwrap());
+        let col = pile(&game, &p, &format!("t{t}"));
         assert_eq!(col.len(), 7, "t{t}");
     }
     // The same 49 tableau cards in the same order as the unshuffled pack gives.
-    assert_eq!(pile(&game, &p, "t7"), "7S 2H 9H 4D JD 6C KC");
+    assert_eq!(cards(&game, &p, "t7"), "7S 2H 9H 4D JD 6C KC");
 }
 
 #[test]
@@ -126,8 +100,10 @@ fn golden_deals_never_change() {
     let game = game();
     let first = |seed: u64| {
         let p = game.deal(seed);
-        let bases: Vec<String> = (1..=3).map(|f| pile(&game, &p, &format!("f{f}"))).collect();
-        format!("{} / {}", pile(&game, &p, "t1"), bases.join(" "))
+        let bases: Vec<String> = (1..=3)
+            .map(|f| cards(&game, &p, &format!("f{f}")))
+            .collect();
+        format!("{} / {}", cards(&game, &p, "t1"), bases.join(" "))
     };
     assert_eq!(first(1), GOLDEN_1);
     assert_eq!(first(2), GOLDEN_2);
@@ -144,7 +120,7 @@ fn foundations_build_up_in_suit_turning_from_king_to_ace() {
     let text = "f1: 5S 6S 7S 8S 9S TS JS QS KS\nf2: 5H\nf3: 5D\nt1: 7H AS\nt2: 6D\nt3: 6H";
     let mut p = pos(&game, text);
     play(&game, &mut p, "t1>f1");
-    assert_eq!(pile(&game, &p, "f1"), "5S 6S 7S 8S 9S TS JS QS KS AS");
+    assert_eq!(cards(&game, &p, "f1"), "5S 6S 7S 8S 9S TS JS QS KS AS");
     assert_eq!(
         refusal(&game, &p, "t1>f3"),
         (
@@ -193,7 +169,7 @@ fn the_penguin_is_freed_as_the_fourth_base() {
     play(&game, &mut p, "t1>c1");
     play(&game, &mut p, "t1>f4");
     play(&game, &mut p, "c1>f4");
-    assert_eq!(pile(&game, &p, "f4"), "5C 6C");
+    assert_eq!(cards(&game, &p, "f4"), "5C 6C");
 }
 
 #[test]
@@ -201,7 +177,7 @@ fn the_tableau_packs_down_in_suit_turning_from_ace_to_king() {
     let game = game();
     let mut p = pos(&game, &format!("{FIVES}t1: AS\nt2: KS\nt3: 3S\nt4: QH"));
     play(&game, &mut p, "t2>t1");
-    assert_eq!(pile(&game, &p, "t1"), "AS KS");
+    assert_eq!(cards(&game, &p, "t1"), "AS KS");
     let reason = (
         IllegalKind::Target,
         "the tableau packs down in suit, from Ace to King as needed",
@@ -230,10 +206,10 @@ fn a_proper_sequence_at_the_top_of_a_column_moves_as_a_unit_if_its_head_joins() 
     );
     assert_eq!(refusal(&game, &p, "t1>t2:2").0, IllegalKind::Target);
     play(&game, &mut p, "t1>t2:3");
-    assert_eq!(pile(&game, &p, "t2"), "9S 8S 7S 6S");
+    assert_eq!(cards(&game, &p, "t2"), "9S 8S 7S 6S");
     // Sequences wrap from Ace to King.
     play(&game, &mut p, "t3>t4:4");
-    assert_eq!(pile(&game, &p, "t4"), "4H 3H 2H AH KH");
+    assert_eq!(cards(&game, &p, "t4"), "4H 3H 2H AH KH");
 }
 
 #[test]
@@ -253,7 +229,7 @@ fn a_space_takes_only_a_card_one_rank_below_the_bases_alone_or_heading_a_sequenc
         "3S alone is not a Four"
     );
     play(&game, &mut p, "t1>t4:2");
-    assert_eq!(pile(&game, &p, "t4"), "4S 3S");
+    assert_eq!(cards(&game, &p, "t4"), "4S 3S");
     play(&game, &mut p, "t2>t5");
     play(&game, &mut p, "c1>t6");
     // With Aces as bases, a space takes a King.
@@ -282,7 +258,7 @@ fn any_exposed_card_may_go_into_an_empty_flipper_cell_one_card_each() {
         (IllegalKind::Target, "a flipper cell holds one card")
     );
     play(&game, &mut p, "t1>c7");
-    assert_eq!(pile(&game, &p, "t1"), "");
+    assert_eq!(cards(&game, &p, "t1"), "");
     assert_eq!(
         refusal(&game, &p, "c1>c2"),
         (
@@ -312,7 +288,7 @@ fn flipper_cards_may_be_built_packed_or_fill_a_space() {
     play(&game, &mut q, "c1>f1");
     play(&game, &mut q, "c2>t1");
     play(&game, &mut q, "c3>t3");
-    assert_eq!(pile(&game, &q, "t1"), "8C 7C");
+    assert_eq!(cards(&game, &q, "t1"), "8C 7C");
     assert_eq!(
         refusal(&game, &p, "c4>t2"),
         (
@@ -371,45 +347,12 @@ fn lost_when_no_move_is_left() {
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1, 2 and 3 moves from fixed deals. A change to move generation shows here.
-    let game = game();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=3)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&game(), &[1, 2, 3], 3), PERFT);
 }
 
 const PERFT: [[u64; 3]; 3] = [[51, 2287, 88652], [51, 2257, 85130], [49, 2065, 72954]];
 
 #[test]
 fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
-    let game = game();
-    for seed in 0..12u64 {
-        let mut p = game.deal(seed);
-        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-        for _ in 0..150 {
-            let mut candidates = Vec::new();
-            solitaire_core::candidate_moves(&p, &mut candidates);
-            let mut accepted: Vec<_> = candidates
-                .into_iter()
-                .filter(|&m| game.check(&p, m).is_ok())
-                .collect();
-            let mut listed = game.legal_moves(&p);
-            accepted.sort();
-            listed.sort();
-            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
-            if listed.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = listed[(state >> 33) as usize % listed.len()];
-            game.play(&mut p, mv).unwrap();
-        }
-    }
+    check_walks(&game(), &(0..12).collect::<Vec<u64>>(), 150);
 }

@@ -1,40 +1,12 @@
 //! One test per rule of Rosamund's Bower, on small hand-built positions.
 
-use std::sync::Arc;
-
-use solitaire_core::{Game, IllegalKind, Layout, Position, Status, perft};
+use solitaire_core::testkit::{cards, check_walks, perft_table, pile, play, pos, refusal};
+use solitaire_core::{Game, IllegalKind, Position, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
-fn game() -> Arc<Game> {
-    let layout =
-        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
-    Arc::new(Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}")))
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-/// The cards of pile `id`, as text, bottom first, with the face-down count.
-fn pile(game: &Game, p: &Position, id: &str) -> (String, usize) {
-    let pile = p.pile(game.layout().pile_index(id).unwrap());
-    let cards: Vec<String> = pile.cards().iter().map(|c| c.to_string()).collect();
-    (cards.join(" "), pile.face_down())
+fn game() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 fn moves(game: &Game, p: &Position) -> Vec<String> {
@@ -74,19 +46,23 @@ fn the_queen_king_and_jack_are_taken_out_and_eight_guards_a_packet_of_seven_and_
     let game = game();
     for seed in [1, 2, 3] {
         let p = game.deal(seed);
-        assert_eq!(pile(&game, &p, "queen"), ("QH".into(), 0));
-        assert_eq!(pile(&game, &p, "king"), ("KS".into(), 0));
-        assert_eq!(pile(&game, &p, "f1"), ("JC".into(), 0));
+        assert_eq!(cards(&game, &p, "queen"), "QH");
+        assert_eq!(cards(&game, &p, "king"), "KS");
+        assert_eq!(cards(&game, &p, "f1"), "JC");
         for g in 1..=8 {
-            let (cards, down) = pile(&game, &p, &format!("g{g}"));
-            assert_eq!((cards.len(), down), (2, 0), "g{g} holds one face-up card");
+            let guard = pile(&game, &p, &format!("g{g}"));
+            assert_eq!(
+                (guard.len(), guard.face_down()),
+                (1, 0),
+                "g{g} holds one face-up card"
+            );
         }
-        let r1 = p.pile(game.layout().pile_index("r1").unwrap());
+        let r1 = pile(&game, &p, "r1");
         assert_eq!((r1.len(), r1.face_down()), (7, 7));
-        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        let stock = pile(&game, &p, "stock");
         assert_eq!((stock.len(), stock.face_down()), (34, 34));
         for id in ["hand", "w1", "w2", "w3"] {
-            assert_eq!(pile(&game, &p, id).0, "", "{id} starts empty");
+            assert_eq!(cards(&game, &p, id), "", "{id} starts empty");
         }
         assert_eq!(p.vars().redeals, 0);
     }
@@ -100,10 +76,10 @@ fn golden_deals_never_change() {
     let first = |seed: u64| {
         let p = game.deal(seed);
         let guards: Vec<String> = (1..=8)
-            .map(|g| pile(&game, &p, &format!("g{g}")).0)
+            .map(|g| cards(&game, &p, &format!("g{g}")))
             .collect();
-        let stock = p.pile(game.layout().pile_index("stock").unwrap());
-        let r1 = p.pile(game.layout().pile_index("r1").unwrap());
+        let stock = pile(&game, &p, "stock");
+        let r1 = pile(&game, &p, "r1");
         format!(
             "{} / {} / {}",
             guards.join(" "),
@@ -133,7 +109,7 @@ fn the_foundation_builds_down_regardless_of_suit_starting_with_a_ten_on_the_jack
     );
     play(&game, &mut p, "w1>f1");
     play(&game, &mut p, "hand>f1");
-    assert_eq!(pile(&game, &p, "f1").0, "JC TH 9H");
+    assert_eq!(cards(&game, &p, "f1"), "JC TH 9H");
 }
 
 #[test]
@@ -141,7 +117,7 @@ fn the_foundation_wraps_from_ace_to_king() {
     let game = game();
     let text = format!("f1: {}\nhand: KD\nw1: QD", foundation(11));
     let mut p = pos(&game, &text);
-    assert_eq!(pile(&game, &p, "f1").0.split(' ').next_back(), Some("AS"));
+    assert_eq!(cards(&game, &p, "f1").split(' ').next_back(), Some("AS"));
     assert_eq!(refusal(&game, &p, "w1>f1").0, IllegalKind::Target);
     play(&game, &mut p, "hand>f1");
     play(&game, &mut p, "w1>f1");
@@ -168,7 +144,7 @@ fn the_king_of_spades_is_built_only_as_the_51st_card() {
     );
     assert_eq!(moves(&game, &late), ["king>f1"]);
     play(&game, &mut late, "king>f1");
-    assert_eq!(pile(&game, &late, "f1").0, foundation(51));
+    assert_eq!(cards(&game, &late, "f1"), foundation(51));
 }
 
 #[test]
@@ -198,8 +174,8 @@ fn deal_turns_the_top_card_of_the_stock_into_the_hand() {
     let game = game();
     let mut p = pos(&game, "f1: JC\nstock: 2C 3C |\ng1: 5D");
     play(&game, &mut p, "deal");
-    assert_eq!(pile(&game, &p, "hand"), ("3C".into(), 0));
-    assert_eq!(pile(&game, &p, "stock"), ("2C".into(), 1));
+    assert_eq!(cards(&game, &p, "hand"), "3C");
+    assert_eq!(cards(&game, &p, "stock"), "2C |");
 }
 
 #[test]
@@ -215,7 +191,7 @@ fn the_turned_card_must_be_built_or_put_on_a_waste_pile_before_the_next_is_turne
     );
     play(&game, &mut p, "hand>w2");
     play(&game, &mut p, "deal");
-    assert_eq!(pile(&game, &p, "hand").0, "2C");
+    assert_eq!(cards(&game, &p, "hand"), "2C");
 }
 
 #[test]
@@ -225,7 +201,7 @@ fn the_turned_card_may_go_on_any_of_the_three_waste_piles() {
     for w in ["w1", "w2", "w3"] {
         let mut q = p.clone();
         play(&game, &mut q, &format!("hand>{w}"));
-        assert_eq!(pile(&game, &q, w).0.split(' ').next_back(), Some("3C"));
+        assert_eq!(cards(&game, &q, w).split(' ').next_back(), Some("3C"));
     }
 }
 
@@ -351,13 +327,13 @@ fn a_guards_space_is_refilled_at_once_from_the_kings_guards_face_up() {
     let game = game();
     let mut p = pos(&game, "f1: JC\ng4: TH\nr1: 3D 9H |\nstock: 2C |");
     play(&game, &mut p, "g4>f1");
-    assert_eq!(pile(&game, &p, "g4"), ("9H".into(), 0));
-    assert_eq!(pile(&game, &p, "r1"), ("3D".into(), 1));
+    assert_eq!(cards(&game, &p, "g4"), "9H");
+    assert_eq!(cards(&game, &p, "r1"), "3D |");
     // The new guard is itself obligatory.
     assert_eq!(moves(&game, &p), ["g4>f1"]);
     play(&game, &mut p, "g4>f1");
-    assert_eq!(pile(&game, &p, "g4"), ("3D".into(), 0));
-    assert_eq!(pile(&game, &p, "r1").0, "");
+    assert_eq!(cards(&game, &p, "g4"), "3D");
+    assert_eq!(cards(&game, &p, "r1"), "");
 }
 
 #[test]
@@ -365,7 +341,7 @@ fn once_the_kings_guards_are_used_up_a_guards_space_stays_empty() {
     let game = game();
     let mut p = pos(&game, "f1: JC\ng4: TH\nstock: 2C |");
     play(&game, &mut p, "g4>f1");
-    assert_eq!(pile(&game, &p, "g4").0, "");
+    assert_eq!(cards(&game, &p, "g4"), "");
     assert_eq!(moves(&game, &p), ["deal"]);
 }
 
@@ -374,14 +350,14 @@ fn redeal_gathers_waste_1_under_waste_2_under_waste_3_face_down() {
     let game = game();
     let mut p = pos(&game, "f1: JC\nw1: 2C 3C\nw2: 4D\nw3: 5H 6H 7H");
     play(&game, &mut p, "redeal");
-    assert_eq!(pile(&game, &p, "stock"), ("7H 6H 5H 4D 3C 2C".into(), 6));
+    assert_eq!(cards(&game, &p, "stock"), "7H 6H 5H 4D 3C 2C |");
     for w in ["w1", "w2", "w3"] {
-        assert_eq!(pile(&game, &p, w).0, "");
+        assert_eq!(cards(&game, &p, w), "");
     }
     assert_eq!(p.vars().redeals, 1);
     play(&game, &mut p, "deal");
     assert_eq!(
-        pile(&game, &p, "hand").0,
+        cards(&game, &p, "hand"),
         "2C",
         "waste 1's bottom card comes first"
     );
@@ -453,16 +429,7 @@ fn lost_when_no_move_is_left() {
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 6 moves from fixed deals. A change to move generation shows here.
-    let game = game();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=6)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&game(), &[1, 2, 3], 6), PERFT);
 }
 
 const PERFT: [[u64; 6]; 3] = [
@@ -473,29 +440,5 @@ const PERFT: [[u64; 6]; 3] = [
 
 #[test]
 fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
-    let game = game();
-    for seed in 0..12u64 {
-        let mut p = game.deal(seed);
-        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-        for _ in 0..150 {
-            let mut candidates = Vec::new();
-            solitaire_core::candidate_moves(&p, &mut candidates);
-            let mut accepted: Vec<_> = candidates
-                .into_iter()
-                .filter(|&m| game.check(&p, m).is_ok())
-                .collect();
-            let mut listed = game.legal_moves(&p);
-            accepted.sort();
-            listed.sort();
-            assert_eq!(listed, accepted, "seed {seed}\n{}", game.position_text(&p));
-            if listed.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = listed[(state >> 33) as usize % listed.len()];
-            game.play(&mut p, mv).unwrap();
-        }
-    }
+    check_walks(&game(), &(0..12).collect::<Vec<u64>>(), 150);
 }

@@ -1,53 +1,18 @@
 //! One test per rule of Sly Fox, on small hand-built positions.
 
-use std::sync::Arc;
-
-use solitaire_core::{Game, IllegalKind, Phase, Position, Status, perft};
+use solitaire_core::testkit::{cards, perft_table, pile, play, pos, refusal};
+use solitaire_core::{Game, IllegalKind, Phase, Position, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
-fn sly_fox() -> Arc<Game> {
-    let catalog =
-        solitaire_core::Catalog::build(&[PLUGIN], LAYOUTS).unwrap_or_else(|e| panic!("{e}"));
-    catalog.get("sly-fox").unwrap()
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-fn idx(game: &Game, id: &str) -> usize {
-    game.layout().pile_index(id).unwrap()
-}
-
-/// The cards of pile `id`, bottom first, as text.
-fn cards(game: &Game, p: &Position, id: &str) -> String {
-    p.pile(idx(game, id))
-        .cards()
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+fn sly_fox() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 fn marked(game: &Game, p: &Position) -> Vec<String> {
     (1..=20)
         .map(|i| format!("r{i}"))
-        .filter(|id| p.vars().is_marked(idx(game, id)))
+        .filter(|id| p.vars().is_marked(game.layout().pile_index(id).unwrap()))
         .collect()
 }
 
@@ -61,19 +26,19 @@ fn bases_left_aces_right_kings_twenty_reserve_cards_face_up_and_the_stock_of_76(
         let p = game.deal(seed);
         let bases: Vec<String> = (1..=8)
             .map(|i| {
-                let f = p.pile(idx(&game, &format!("f{i}")));
+                let f = pile(&game, &p, &format!("f{i}"));
                 assert_eq!((f.len(), f.face_down()), (1, 0));
                 f.top().unwrap().face()
             })
             .collect();
         assert_eq!(bases, ["AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC"]);
         for i in 1..=20 {
-            let r = p.pile(idx(&game, &format!("r{i}")));
+            let r = pile(&game, &p, &format!("r{i}"));
             assert_eq!((r.len(), r.face_down()), (1, 0), "r{i}");
         }
-        let stock = p.pile(idx(&game, "stock"));
+        let stock = pile(&game, &p, "stock");
         assert_eq!((stock.len(), stock.face_down()), (76, 76));
-        assert!(p.pile(idx(&game, "hand")).is_empty());
+        assert!(pile(&game, &p, "hand").is_empty());
         assert_eq!(p.vars().phase, Phase::Opening);
         assert_eq!(p.vars().marks, 0);
         assert_eq!(p.sorted_cards().len(), 104);
@@ -192,11 +157,7 @@ fn in_the_opening_every_space_is_refilled_at_once_from_the_stock() {
     assert_eq!(cards(&game, &p, "r1"), "8D");
     play(&game, &mut p, "r7>f2");
     assert_eq!(cards(&game, &p, "r7"), "9C");
-    assert_eq!(
-        p.pile(idx(&game, "r7")).face_down(),
-        0,
-        "refills lie face up"
-    );
+    assert_eq!(pile(&game, &p, "r7").face_down(), 0, "refills lie face up");
     assert_eq!(p.vars().phase, Phase::Opening);
 }
 
@@ -214,7 +175,7 @@ fn the_player_ends_the_opening_phase_with_a_deal() {
         "8D",
         "the next stock card is turned into the hand"
     );
-    assert_eq!(p.pile(idx(&game, "hand")).face_down(), 0);
+    assert_eq!(pile(&game, &p, "hand").face_down(), 0);
     assert!(marked(&game, &p).is_empty());
     play(&game, &mut p, "hand>r1");
     play(&game, &mut p, "hand>r2");
@@ -301,12 +262,12 @@ fn every_reserve_pile_empty_or_not_gets_exactly_one_card_per_deal() {
     }
     for i in 1..=20 {
         let expected = if i <= 10 { 2 } else { 1 };
-        assert_eq!(p.pile(idx(&game, &format!("r{i}"))).len(), expected, "r{i}");
+        assert_eq!(pile(&game, &p, &format!("r{i}")).len(), expected, "r{i}");
     }
     assert_eq!(p.vars().phase, Phase::Play, "the deal is complete");
     assert_eq!(p.vars().marks, 0);
-    assert!(p.pile(idx(&game, "hand")).is_empty());
-    assert_eq!(cards(&game, &p, "stock"), "5S 6S 7S");
+    assert!(pile(&game, &p, "hand").is_empty());
+    assert_eq!(cards(&game, &p, "stock"), "5S 6S 7S |");
     assert_eq!(
         cards(&game, &p, "r20"),
         "JD",
@@ -374,8 +335,8 @@ fn after_the_opening_spaces_stay_empty_until_the_next_deal() {
     let game = sly_fox();
     let mut p = pos(&game, &format!("{BASES}stock: 9C 8D |\nr1: 2S"));
     play(&game, &mut p, "r1>f1");
-    assert!(p.pile(idx(&game, "r1")).is_empty());
-    assert_eq!(cards(&game, &p, "stock"), "9C 8D");
+    assert!(pile(&game, &p, "r1").is_empty());
+    assert_eq!(cards(&game, &p, "stock"), "9C 8D |");
     play(&game, &mut p, "deal");
     play(&game, &mut p, "hand>r1");
     assert_eq!(cards(&game, &p, "r1"), "8D");
@@ -485,7 +446,7 @@ fn golden_deals_never_change() {
         let reserve: Vec<String> = (1..=5)
             .map(|i| cards(&game, &p, &format!("r{i}")))
             .collect();
-        let stock = p.pile(idx(&game, "stock"));
+        let stock = pile(&game, &p, "stock");
         let bases: Vec<String> = (1..=8)
             .map(|i| cards(&game, &p, &format!("f{i}")))
             .collect();
@@ -508,16 +469,7 @@ const GOLDEN_12345: &str = "AS1 AH1 AD AC KS KH1 KD1 KC / TH1 5C1 3H QS 7C / TC"
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 4 moves from fixed deals. A change to move generation shows here.
-    let game = sly_fox();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=4)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&sly_fox(), &[1, 2, 3], 4), PERFT);
 }
 
 const PERFT: [[u64; 4]; 3] = [[1, 20, 380, 6840], [5, 35, 498, 8656], [4, 32, 485, 8322]];

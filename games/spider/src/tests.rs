@@ -1,64 +1,36 @@
 //! One test per rule of Spider, on small hand-built positions.
 
-use std::sync::Arc;
-
-use solitaire_core::{Game, IllegalKind, Layout, Position, Status, perft};
+use solitaire_core::testkit::{game_from_source, perft_table, pile, play, pos, refusal, suit_run};
+use solitaire_core::{Game, IllegalKind, Position, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
-fn game_with(params: &str) -> Arc<Game> {
+fn game_with(params: &str) -> Game {
     let source = LAYOUTS[0]
         .source
         .replace("params: (removal: Automatic, relaxed_deal: false)", params);
-    let layout = Layout::parse("spider.ron", &source).unwrap_or_else(|e| panic!("{e}"));
-    Arc::new(Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}")))
+    game_from_source(&PLUGIN, "spider.ron", &source)
 }
 
-fn spider() -> Arc<Game> {
+fn spider() -> Game {
     game_with("params: (removal: Automatic, relaxed_deal: false)")
 }
 
-fn optional() -> Arc<Game> {
+fn optional() -> Game {
     game_with("params: (removal: Optional)")
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
-}
-
-/// A complete suit from King down to Ace, as text (`KS QS ... AS`), of copy `copy`.
-fn suit(s: char, copy: u8) -> String {
-    let copy = if copy == 0 {
-        String::new()
-    } else {
-        copy.to_string()
-    };
-    "KQJT98765432A"
-        .chars()
-        .map(|r| format!("{r}{s}{copy}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Eight foundations holding complete suits except `missing` of them.
 fn foundations_full_but(missing: usize) -> String {
     let suits = ['S', 'H', 'D', 'C'];
     (0..8 - missing)
-        .map(|i| format!("f{}: {}\n", i + 1, suit(suits[i % 4], (i / 4) as u8)))
+        .map(|i| {
+            format!(
+                "f{}: {}\n",
+                i + 1,
+                suit_run(suits[i % 4], (i / 4) as u8, true)
+            )
+        })
         .collect()
 }
 
@@ -67,12 +39,12 @@ fn deal_gives_ten_columns_of_six_and_five_with_only_the_top_card_face_up() {
     let game = spider();
     let p = game.deal(1);
     let columns: Vec<_> = (1..=10)
-        .map(|i| p.pile(game.layout().pile_index(&format!("t{i}")).unwrap()))
+        .map(|i| pile(&game, &p, &format!("t{i}")))
         .collect();
     let lens: Vec<usize> = columns.iter().map(|c| c.len()).collect();
     assert_eq!(lens, [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]);
     assert!(columns.iter().all(|c| c.face_down() == c.len() - 1));
-    let stock = p.pile(game.layout().pile_index("stock").unwrap());
+    let stock = pile(&game, &p, "stock");
     assert_eq!((stock.len(), stock.face_down()), (50, 50));
 }
 
@@ -189,7 +161,7 @@ fn an_uncovered_face_down_card_turns_up() {
     let game = spider();
     let mut p = pos(&game, "t1: 4D 9C | 8H\nt2: 9S\nt3: 3C");
     play(&game, &mut p, "t1>t2");
-    let t1 = p.pile(game.layout().pile_index("t1").unwrap());
+    let t1 = pile(&game, &p, "t1");
     assert_eq!((t1.len(), t1.face_down()), (2, 1));
 }
 
@@ -216,7 +188,7 @@ fn deal_puts_one_card_face_up_on_each_column_left_to_right() {
     play(&game, &mut p, "deal");
     let tops: Vec<String> = (1..=10)
         .map(|i| {
-            p.pile(game.layout().pile_index(&format!("t{i}")).unwrap())
+            pile(&game, &p, &format!("t{i}"))
                 .top_face_up()
                 .unwrap()
                 .to_string()
@@ -226,10 +198,7 @@ fn deal_puts_one_card_face_up_on_each_column_left_to_right() {
         tops,
         ["TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]
     );
-    assert!(
-        p.pile(game.layout().pile_index("stock").unwrap())
-            .is_empty()
-    );
+    assert!(pile(&game, &p, "stock").is_empty());
 }
 
 #[test]
@@ -247,7 +216,7 @@ fn relaxed_deal_allows_dealing_onto_empty_columns() {
     let game = game_with("params: (relaxed_deal: true)");
     let mut p = pos(&game, "stock: 2S 3S 4S 5S 6S 7S 8S 9S TS JS |\nt1: KD");
     play(&game, &mut p, "deal");
-    assert_eq!(p.pile(game.layout().pile_index("t10").unwrap()).len(), 1);
+    assert_eq!(pile(&game, &p, "t10").len(), 1);
 }
 
 #[test]
@@ -263,7 +232,7 @@ fn no_deal_from_an_empty_stock() {
 #[test]
 fn a_completed_suit_is_removed_at_once_by_default() {
     let game = spider();
-    let spades = suit('S', 0);
+    let spades = suit_run('S', 0, true);
     let body: Vec<&str> = spades.split(' ').collect();
     let (kq, rest) = body.split_at(12);
     let text = format!(
@@ -273,18 +242,18 @@ fn a_completed_suit_is_removed_at_once_by_default() {
     );
     let mut p = pos(&game, &text);
     play(&game, &mut p, "t2>t1");
-    let f1 = p.pile(game.layout().pile_index("f1").unwrap());
+    let f1 = pile(&game, &p, "f1");
     assert_eq!(f1.len(), 13);
-    let t1 = p.pile(game.layout().pile_index("t1").unwrap());
+    let t1 = pile(&game, &p, "t1");
     assert_eq!(t1.cards().len(), 1);
-    let t2 = p.pile(game.layout().pile_index("t2").unwrap());
+    let t2 = pile(&game, &p, "t2");
     assert_eq!(t2.face_down(), 0, "the uncovered 4D turns up");
 }
 
 #[test]
 fn a_deal_that_completes_a_suit_removes_it() {
     let game = spider();
-    let spades = suit('S', 0);
+    let spades = suit_run('S', 0, true);
     let body: Vec<&str> = spades.split(' ').collect();
     let columns = kings().replacen("t1: KS\n", "", 1);
     let text = format!(
@@ -293,20 +262,20 @@ fn a_deal_that_completes_a_suit_removes_it() {
     );
     let mut p = pos(&game, &text);
     play(&game, &mut p, "deal");
-    assert_eq!(p.pile(game.layout().pile_index("f1").unwrap()).len(), 13);
-    assert!(p.pile(game.layout().pile_index("t1").unwrap()).is_empty());
+    assert_eq!(pile(&game, &p, "f1").len(), 13);
+    assert!(pile(&game, &p, "t1").is_empty());
 }
 
 #[test]
 fn with_optional_removal_the_player_keeps_or_removes_a_completed_suit() {
     let game = optional();
-    let text = format!("t1: 5D {}\nt2: 3C\nf1: {}", suit('S', 0), suit('H', 0));
-    let mut p = pos(&game, &text);
-    assert_eq!(
-        p.pile(game.layout().pile_index("t1").unwrap()).len(),
-        14,
-        "kept"
+    let text = format!(
+        "t1: 5D {}\nt2: 3C\nf1: {}",
+        suit_run('S', 0, true),
+        suit_run('H', 0, true)
     );
+    let mut p = pos(&game, &text);
+    assert_eq!(pile(&game, &p, "t1").len(), 14, "kept");
     assert_eq!(
         refusal(&game, &p, "t1>f3:13"),
         (
@@ -327,13 +296,16 @@ fn with_optional_removal_the_player_keeps_or_removes_a_completed_suit() {
             .any(|&m| game.move_text(m).to_string() == "t1>f2:13")
     );
     play(&game, &mut p, "t1>f2:13");
-    assert_eq!(p.pile(game.layout().pile_index("f2").unwrap()).len(), 13);
+    assert_eq!(pile(&game, &p, "f2").len(), 13);
 }
 
 #[test]
 fn cards_never_leave_the_foundations_or_go_to_the_stock() {
     let game = optional();
-    let p = pos(&game, &format!("f1: {}\nt1: 3C\nstock: 4C |", suit('S', 0)));
+    let p = pos(
+        &game,
+        &format!("f1: {}\nt1: 3C\nstock: 4C |", suit_run('S', 0, true)),
+    );
     assert_eq!(
         refusal(&game, &p, "f1>t2"),
         (IllegalKind::Source, "cards move only from the columns")
@@ -352,7 +324,7 @@ fn cards_never_leave_the_foundations_or_go_to_the_stock() {
 #[test]
 fn won_when_all_eight_suits_are_removed() {
     let game = spider();
-    let clubs = suit('C', 1);
+    let clubs = suit_run('C', 1, true);
     let body: Vec<&str> = clubs.split(' ').collect();
     let text = format!(
         "{}t1: {}\nt2: {}",
@@ -386,7 +358,7 @@ fn woods_won_position(game: &Game, kept: usize) -> Position {
     let suits = ['S', 'H', 'D', 'C'];
     let mut text = String::new();
     for i in 0..8 {
-        let s = suit(suits[i % 4], (i / 4) as u8);
+        let s = suit_run(suits[i % 4], (i / 4) as u8, true);
         if i < kept {
             text += &format!("t{}: {s}\n", i + 1);
         } else {
@@ -429,7 +401,7 @@ fn woods_score_counts_turned_cards_cleared_columns_and_suited_pairs() {
     // Face-up pairs in suit: 7H on 8H, 6H on 7H (2), 4S on 5S (1). One suit removed.
     let text = format!(
         "t1: 2C | 8H 7H 6H\nt2: 2D | 5S 4S\nt3: 9C 3D\nf1: {}",
-        suit('C', 1)
+        suit_run('C', 1, true)
     );
     let p = pos(&game, &text);
     assert_eq!(game.score(&p), 10 * 42 + 15 * 8 + 2 * 3 + 50);
@@ -443,8 +415,8 @@ fn golden_deals_never_change() {
     let game = spider();
     let first = |seed: u64| {
         let p = game.deal(seed);
-        let t1 = p.pile(game.layout().pile_index("t1").unwrap());
-        let stock = p.pile(game.layout().pile_index("stock").unwrap());
+        let t1 = pile(&game, &p, "t1");
+        let stock = pile(&game, &p, "stock");
         format!(
             "{} / {}",
             t1.cards()
@@ -466,16 +438,7 @@ const GOLDEN_12345: &str = "TH1 8D 3S1 9H1 7C1 9D / 7D1";
 #[test]
 fn perft_counts_are_pinned() {
     // Sequences of 1, 2 and 3 moves from fixed deals. A change to move generation shows here.
-    let game = spider();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=3)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
-    assert_eq!(counts, PERFT);
+    assert_eq!(perft_table(&spider(), &[1, 2, 3], 3), PERFT);
 }
 
 const PERFT: [[u64; 3]; 3] = [[7, 50, 368], [8, 56, 367], [7, 45, 287]];
