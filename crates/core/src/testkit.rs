@@ -94,6 +94,14 @@ pub fn cards(game: &Game, p: &Position, id: &str) -> String {
     words.join(" ")
 }
 
+/// The legal moves in the notation, in the order the game lists them.
+pub fn moves_text(game: &Game, p: &Position) -> Vec<String> {
+    game.legal_moves(p)
+        .into_iter()
+        .map(|m| game.move_text(m).to_string())
+        .collect()
+}
+
 /// The 13 cards of one suit and copy as text, Ace first (`descending` for King first).
 pub fn suit_run(suit: char, copy: u8, descending: bool) -> String {
     let copy = if copy == 0 {

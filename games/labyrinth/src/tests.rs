@@ -1,31 +1,13 @@
 //! One test per rule of Labyrinth, on small hand-built positions.
 
-use solitaire_core::{Game, IllegalKind, Layout, Move, Phase, Position, Session, Status, perft};
+use solitaire_core::{Game, IllegalKind, Move, Phase, Position, Session, Status, perft};
+
+use solitaire_core::testkit::{moves_text as moves, play, pos, refusal};
 
 use crate::{LAYOUTS, PLUGIN};
 
 fn labyrinth() -> Game {
-    let layout =
-        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
-    Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// The text line of pile `id`.
@@ -36,14 +18,6 @@ fn line(game: &Game, p: &Position, id: &str) -> String {
         .find(|l| l.starts_with(&prefix))
         .unwrap_or_default()
         .to_string()
-}
-
-/// The legal moves in the notation.
-fn moves(game: &Game, p: &Position) -> Vec<String> {
-    game.legal_moves(p)
-        .into_iter()
-        .map(|m| game.move_text(m).to_string())
-        .collect()
 }
 
 #[test]

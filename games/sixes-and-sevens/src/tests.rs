@@ -12,32 +12,14 @@
 //! o21 o22 o23 o24 o25 o26 o27 o28
 //! ```
 
-use solitaire_core::{Card, Game, IllegalKind, Layout, Position, Status, perft};
+use solitaire_core::{Card, Game, IllegalKind, Position, Status, perft};
+
+use solitaire_core::testkit::{moves_text as moves, pile, play, pos, refusal};
 
 use crate::{LAYOUTS, PLUGIN};
 
 fn sixes() -> Game {
-    let layout =
-        Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).unwrap_or_else(|e| panic!("{e}"));
-    Game::new(layout, &PLUGIN).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn pos(game: &Game, text: &str) -> Position {
-    game.parse_position(text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// Play one move, panicking with the reason if it is refused.
-fn play(game: &Game, p: &mut Position, mv: &str) {
-    game.play_text(p, mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-}
-
-/// The reason a move is refused, with its category.
-fn refusal(game: &Game, p: &Position, mv: &str) -> (IllegalKind, &'static str) {
-    let m = game.parse_move(mv).unwrap_or_else(|e| panic!("{e}"));
-    let err = game.check(p, m).expect_err("the move should be refused");
-    (err.kind, err.reason)
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// The text line of pile `id`.
@@ -48,19 +30,6 @@ fn line(game: &Game, p: &Position, id: &str) -> String {
         .find(|l| l.starts_with(&prefix))
         .unwrap_or_default()
         .to_string()
-}
-
-/// The legal moves in the notation.
-fn moves(game: &Game, p: &Position) -> Vec<String> {
-    game.legal_moves(p)
-        .into_iter()
-        .map(|m| game.move_text(m).to_string())
-        .collect()
-}
-
-/// The pile `id` of `p`.
-fn pile<'a>(game: &Game, p: &'a Position, id: &str) -> &'a solitaire_core::Pile {
-    p.pile(game.layout().pile_index(id).unwrap())
 }
 
 /// A deck whose first 16 cards (the centre) are `centre`, the rest in canonical order.
