@@ -32,11 +32,13 @@ pub enum Suit {
 
 impl Suit {
     /// The suit's letter: `S`, `H`, `D` or `C`.
+    #[inline]
     pub fn letter(self) -> char {
         ['S', 'H', 'D', 'C'][self as usize]
     }
 
     /// The suit for a letter, upper or lower case.
+    #[inline]
     pub fn from_letter(c: char) -> Option<Suit> {
         match c.to_ascii_uppercase() {
             'S' => Some(Suit::Spades),
@@ -48,11 +50,13 @@ impl Suit {
     }
 
     /// Hearts and diamonds are red.
+    #[inline]
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Hearts | Suit::Diamonds)
     }
 
     /// The suit's symbol (`♠ ♥ ♦ ♣`), for display.
+    #[inline]
     pub fn symbol(self) -> char {
         ['♠', '♥', '♦', '♣'][self as usize]
     }
@@ -113,21 +117,25 @@ impl Rank {
     ];
 
     /// The rank's value: Ace 1, ..., King 13.
+    #[inline]
     pub fn value(self) -> u8 {
         self as u8
     }
 
     /// The rank with this value (1 to 13).
+    #[inline]
     pub fn from_value(v: u8) -> Option<Rank> {
         Rank::ALL.get(usize::from(v).checked_sub(1)?).copied()
     }
 
     /// The rank's letter: `A23456789TJQK`.
+    #[inline]
     pub fn letter(self) -> char {
         RANK_LETTERS[self as usize - 1]
     }
 
     /// The rank for a letter (`T` or the digits `10` are read by [`Card`] parsing).
+    #[inline]
     pub fn from_letter(c: char) -> Option<Rank> {
         let c = c.to_ascii_uppercase();
         let i = RANK_LETTERS.iter().position(|&l| l == c)?;
@@ -135,6 +143,7 @@ impl Rank {
     }
 
     /// The next rank up, King wrapping to Ace when `wrap` is set.
+    #[inline]
     pub fn up(self, wrap: bool) -> Option<Rank> {
         match self {
             Rank::King if wrap => Some(Rank::Ace),
@@ -143,6 +152,7 @@ impl Rank {
     }
 
     /// The next rank down, Ace wrapping to King when `wrap` is set.
+    #[inline]
     pub fn down(self, wrap: bool) -> Option<Rank> {
         match self {
             Rank::Ace if wrap => Some(Rank::King),
@@ -165,6 +175,7 @@ pub struct Card {
 
 impl Card {
     /// A card of the first pack.
+    #[inline]
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card {
             rank,
@@ -174,16 +185,19 @@ impl Card {
     }
 
     /// This card from pack `deck` (0-based).
+    #[inline]
     pub const fn of_deck(self, deck: u8) -> Card {
         Card { deck, ..self }
     }
 
     /// Rank and suit alone (`TD`), as the JSON output writes cards.
+    #[inline]
     pub fn face(self) -> String {
         format!("{}{}", self.rank.letter(), self.suit.letter())
     }
 
     /// Whether `self` is one rank below `other` in the same suit (`5S` on `6S`).
+    #[inline]
     pub fn is_next_below_in_suit(self, other: Card) -> bool {
         self.suit == other.suit && self.rank.value() + 1 == other.rank.value()
     }

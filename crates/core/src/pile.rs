@@ -45,6 +45,7 @@ pub enum PileKind {
 
 impl PileKind {
     /// The lowercase name used in layouts and JSON (`tableau`, `foundation`, ...).
+    #[inline]
     pub fn name(self) -> &'static str {
         self.into()
     }
@@ -64,42 +65,50 @@ impl Pile {
     /// A pile of these cards with the first `face_down` of them face down.
     ///
     /// `face_down` larger than the pile means all of them.
+    #[inline]
     pub fn new(cards: Vec<Card>, face_down: usize) -> Pile {
         let face_down = face_down.min(cards.len());
         Pile { cards, face_down }
     }
 
     /// All cards, bottom first.
+    #[inline]
     pub fn cards(&self) -> &[Card] {
         &self.cards
     }
 
     /// How many cards lie face down at the bottom.
+    #[inline]
     pub fn face_down(&self) -> usize {
         self.face_down
     }
 
     /// The face-up cards, bottom first.
+    #[inline]
     pub fn face_up(&self) -> &[Card] {
         &self.cards[self.face_down..]
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
         self.cards.len()
     }
 
     /// Whether the pile holds no card (a space).
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
 
     /// The top card, face up or not.
+    #[inline]
     pub fn top(&self) -> Option<Card> {
         self.cards.last().copied()
     }
 
     /// The top card if it is face up.
+    #[inline]
     pub fn top_face_up(&self) -> Option<Card> {
         if self.cards.len() > self.face_down {
             self.cards.last().copied()
@@ -109,16 +118,19 @@ impl Pile {
     }
 
     /// The bottom (first dealt, most buried) card, face up or not.
+    #[inline]
     pub fn bottom(&self) -> Option<Card> {
         self.cards.first().copied()
     }
 
     /// Whether the card at `index` (0 = bottom) is face up.
+    #[inline]
     pub fn is_face_up(&self, index: usize) -> bool {
         index >= self.face_down && index < self.cards.len()
     }
 
     /// The top `count` cards, bottom first; `None` if the pile is shorter.
+    #[inline]
     pub fn top_n(&self, count: usize) -> Option<&[Card]> {
         self.cards
             .len()

@@ -37,6 +37,7 @@ pub enum Phase {
 
 impl Phase {
     /// The lowercase name used in the text and JSON forms.
+    #[inline]
     pub fn name(self) -> &'static str {
         self.into()
     }
@@ -56,6 +57,7 @@ pub struct Vars {
 
 impl Vars {
     /// Whether pile `index` is marked.
+    #[inline]
     pub fn is_marked(&self, index: usize) -> bool {
         index < 64 && self.marks & (1 << index) != 0
     }
@@ -71,11 +73,13 @@ pub struct Position {
 impl Position {
     /// A position from piles (in layout order) and variables. It is trusted as it is: use
     /// [`crate::Game::parse_position`] to check one that came from outside.
+    #[inline]
     pub fn new(piles: Vec<Pile>, vars: Vars) -> Position {
         Position { piles, vars }
     }
 
     /// All piles, in layout order.
+    #[inline]
     pub fn piles(&self) -> &[Pile] {
         &self.piles
     }
@@ -84,21 +88,25 @@ impl Position {
     ///
     /// # Panics
     /// If `index` is not a pile of this position; rules only pass indices from their layout.
+    #[inline]
     pub fn pile(&self, index: usize) -> &Pile {
         &self.piles[index]
     }
 
     /// The game variables.
+    #[inline]
     pub fn vars(&self) -> Vars {
         self.vars
     }
 
     /// Every card of the position, pile by pile.
+    #[inline]
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.piles.iter().flat_map(|p| p.cards.iter().copied())
     }
 
     /// The cards sorted: the multiset a position holds, for conservation checks.
+    #[inline]
     pub fn sorted_cards(&self) -> Vec<Card> {
         let mut cards: Vec<Card> = self.cards().collect();
         cards.sort();

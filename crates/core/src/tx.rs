@@ -50,11 +50,13 @@ impl<'a> Tx<'a> {
     }
 
     /// The position as changed so far.
+    #[inline]
     pub fn pos(&self) -> &Position {
         self.pos
     }
 
     /// Move the top `count` cards of `from` onto `to`, keeping their order; they land face up.
+    #[inline]
     pub fn move_cards(&mut self, from: usize, to: usize, count: usize) {
         self.transfer(from, to, count, false, false);
     }
@@ -94,6 +96,7 @@ impl<'a> Tx<'a> {
     }
 
     /// Turn the top card of `pile` face up if it is face down. Returns whether it turned.
+    #[inline]
     pub fn reveal_top(&mut self, pile: usize) -> bool {
         let p = &self.pos.piles[pile];
         if !p.cards.is_empty() && p.face_down == p.cards.len() {
@@ -125,6 +128,7 @@ impl<'a> Tx<'a> {
     }
 
     /// Set how many cards of `pile` are face down (from the bottom).
+    #[inline]
     pub fn set_face_down(&mut self, pile: usize, count: usize) {
         let p = &mut self.pos.piles[pile];
         let after = count.min(p.cards.len());
@@ -150,6 +154,7 @@ impl<'a> Tx<'a> {
         }
     }
 
+    #[inline]
     fn transfer(&mut self, from: usize, to: usize, count: usize, reverse: bool, face_down: bool) {
         if count == 0 {
             return;
@@ -182,6 +187,7 @@ impl<'a> Tx<'a> {
     }
 }
 
+#[inline]
 fn move_top(pos: &mut Position, from: usize, to: usize, count: usize, reverse: bool) {
     let (src, dst) = two_mut(&mut pos.piles, from, to);
     if count == 1 {
@@ -200,6 +206,7 @@ fn move_top(pos: &mut Position, from: usize, to: usize, count: usize, reverse: b
     src.cards.truncate(start);
 }
 
+#[inline]
 fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
     assert_ne!(a, b, "a pile cannot move onto itself");
     if a < b {

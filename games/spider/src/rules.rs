@@ -165,17 +165,25 @@ impl Rules for Spider {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        // One pass over the columns first: (top face-up rank or 0, movable run, is empty).
-        let mut tops = [(0u8, 0u8, false); MAX_COLUMNS];
-        for (slot, &c) in tops.iter_mut().zip(&self.columns) {
+        // One pass over the columns: each one's top face-up rank and movable run, and for
+        // every rank the set of columns (a bit each) whose top face-up card has that rank.
+        let mut tips = [(0u8, 0u8); MAX_COLUMNS];
+        let mut topped_by = [0u16; 15];
+        let mut empty = 0u16;
+        for (i, &c) in self.columns.iter().enumerate() {
             let pile = pos.pile(c);
-            let run = movable_run(pile);
-            let tip = pile.top_face_up().map_or(0, |card| card.rank.value());
-            *slot = (tip, run as u8, pile.is_empty());
+            match pile.top_face_up() {
+                Some(card) => {
+                    let rank = card.rank.value();
+                    tips[i] = (rank, movable_run(pile) as u8);
+                    topped_by[usize::from(rank)] |= 1 << i;
+                }
+                None if pile.is_empty() => empty |= 1 << i,
+                None => {}
+            }
         }
-        let tops = &tops[..self.columns.len()];
         for (i, &from) in self.columns.iter().enumerate() {
-            let (tip, run, _) = tops[i];
+            let (tip, run) = tips[i];
             if run == 0 {
                 continue;
             }
@@ -186,33 +194,44 @@ impl Rules for Spider {
             {
                 out.push(Move::transfer(from, f, usize::from(self.top_rank)));
             }
-            for (j, &to) in self.columns.iter().enumerate() {
-                let (top, _, empty) = tops[j];
-                if j == i {
-                    continue;
+            let from8 = from as u8;
+            let first = out.len();
+            // The run's card at depth k (1-based) has rank tip + k - 1 and fits on a column
+            // topped by rank tip + k.
+            for count in 1..=run {
+                let onto = usize::from(tip + count);
+                if onto >= topped_by.len() {
+                    break;
                 }
-                if empty {
-                    for count in 1..=run {
-                        out.push(Move::Transfer {
-                            from: from as u8,
-                            to: to as u8,
-                            count,
-                        });
-                    }
-                } else {
-                    // The card that fits is one rank below `top`; the run holds ranks
-                    // tip ..= tip + run - 1, the card of rank `want` at depth want - tip.
-                    // (`top` is 0 for a face-down top card: nothing fits.)
-                    let want = top.wrapping_sub(1);
-                    if want >= tip && want - tip < run {
-                        out.push(Move::Transfer {
-                            from: from as u8,
-                            to: to as u8,
-                            count: want - tip + 1,
-                        });
-                    }
+                let mut targets = topped_by[onto] & !(1 << i);
+                while targets != 0 {
+                    let j = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    out.push(Move::Transfer {
+                        from: from8,
+                        to: self.columns[j] as u8,
+                        count,
+                    });
                 }
             }
+            let mut spaces = empty;
+            while spaces != 0 {
+                let j = spaces.trailing_zeros() as usize;
+                spaces &= spaces - 1;
+                for count in 1..=run {
+                    out.push(Move::Transfer {
+                        from: from8,
+                        to: self.columns[j] as u8,
+                        count,
+                    });
+                }
+            }
+            // List by destination, as `sol moves` always has (a stable sort keeps the counts
+            // into a space in increasing order).
+            out[first..].sort_by_key(|m| match *m {
+                Move::Transfer { to, .. } => to,
+                _ => 0,
+            });
         }
         if self.check_deal(pos).is_ok() {
             out.push(Move::Deal);
