@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
+//!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
 //!     card_scale: 1.0,               // cards drawn at this size (optional, default 1)
 //!     table: (width: 11.2, height: 6.0),    // the table's size in table units (see below)
@@ -182,6 +184,8 @@ struct LayoutFile<P> {
     summary: String,
     #[serde(default)]
     rules_text: String,
+    #[serde(default)]
+    work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
     card_scale: f32,
@@ -229,6 +233,9 @@ pub struct Layout {
     pub rules: String,
     pub summary: String,
     pub rules_text: String,
+    /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
+    /// yet): it is registered and listed, and menus mark it as a work in progress.
+    pub work_in_progress: bool,
     pub deck: DeckSpec,
     pub card_scale: f32,
     pub table: TableSize,
@@ -256,6 +263,7 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,
             table: raw.table,
@@ -579,6 +587,13 @@ mod tests {
             })
             .collect();
         assert_eq!(text, ["[\"4S\"]/1", "[\"AS\"]/1", "[\"2S\", \"3S\"]/1"]);
+    }
+
+    #[test]
+    fn work_in_progress_is_optional_and_off_by_default() {
+        assert!(!Layout::parse("tiny.ron", TINY).unwrap().work_in_progress);
+        let wip = TINY.replace("rules: \"x\",", "rules: \"x\", work_in_progress: true,");
+        assert!(Layout::parse("tiny.ron", &wip).unwrap().work_in_progress);
     }
 
     #[test]
