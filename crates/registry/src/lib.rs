@@ -16,6 +16,7 @@ pub fn plugins() -> Vec<Plugin> {
         game_rosamund::PLUGIN,
         game_penguin::PLUGIN,
         game_strategy::PLUGIN,
+        // `sol new-game` adds plugins above this line.
     ]
 }
 
@@ -30,6 +31,7 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_rosamund::LAYOUTS,
         game_penguin::LAYOUTS,
         game_strategy::LAYOUTS,
+        // `sol new-game` adds layouts above this line.
     ]
     .concat()
 }
