@@ -60,9 +60,12 @@ use crate::position::{Position, Vars};
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct DeckSpec {
+    /// The suits, in canonical order.
     pub suits: Vec<Suit>,
+    /// How many packs.
     pub copies: u8,
     #[serde(default = "thirteen")]
+    /// How many ranks from the Ace up (13 for a full pack).
     pub ranks: u8,
 }
 
@@ -108,29 +111,41 @@ pub enum Fan {
     /// Stacked square: only the top card shows.
     #[default]
     None,
+    /// Each card below the one before it.
     Down,
+    /// Each card to the right of the one before it.
     Right,
+    /// Each card to the left of the one before it.
     Left,
+    /// Each card above the one before it.
     Up,
 }
 
 /// Face up or face down.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Face {
+    /// Face up: its rank and suit show.
     Up,
+    /// Face down.
     Down,
 }
 
 /// One pile of the layout.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct PileSpec {
+    /// The id moves and positions name the pile by (`t1`, `stock`): lowercase letters and digits.
     pub id: String,
+    /// What the pile is for.
     pub kind: PileKind,
+    /// Left edge, in table units.
     pub x: f32,
+    /// Top edge, in table units.
     pub y: f32,
     #[serde(default)]
+    /// Which way its cards spread.
     pub fan: Fan,
     #[serde(default)]
+    /// Draw the number of cards beside the pile.
     pub show_count: bool,
     /// An optional caption for the app (`"Waste 1"`).
     #[serde(default)]
@@ -142,24 +157,35 @@ pub struct PileSpec {
 pub enum DealStep {
     /// One card to each pile in turn, `rows` times.
     Rows {
+        /// The piles, in dealing order; ranges like `"t1..t10"` allowed.
         piles: Vec<String>,
         #[serde(default = "one")]
+        /// How many rounds (default 1).
         rows: u32,
+        /// Face up or down.
         face: Face,
     },
     /// `count` cards onto one pile.
     Fill {
+        /// The pile.
         pile: String,
+        /// How many cards.
         count: u32,
+        /// Face up or down.
         face: Face,
     },
     /// The first copy of each named card, taken out of the deck onto the matching pile.
     Extract {
+        /// The cards to take out (`"AS"`).
         cards: Vec<String>,
+        /// The pile each card goes to, in the same order.
         piles: Vec<String>,
     },
     /// All remaining cards, face down, the next one on top.
-    Rest { pile: String },
+    Rest {
+        /// The pile (usually the stock).
+        pile: String,
+    },
 }
 
 fn one() -> u32 {
@@ -169,7 +195,9 @@ fn one() -> u32 {
 /// The table's size in table units (a card is 1.0 x 1.4).
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 pub struct TableSize {
+    /// Width in table units.
     pub width: f32,
+    /// Height in table units.
     pub height: f32,
 }
 
@@ -203,10 +231,13 @@ fn unit_scale() -> f32 {
 /// A malformed layout: the file, where in it, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct LayoutError {
+    /// The file.
     pub file: String,
     /// 1-based line and column; 0 when the problem has no single place.
     pub line: usize,
+    /// 1-based column; 0 when there is no single place.
     pub col: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -227,19 +258,30 @@ impl fmt::Display for LayoutError {
 /// A checked layout. Build one with [`Layout::parse`].
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The stable game id (`spider`).
     pub id: String,
+    /// The name menus show (`Spider`).
     pub name: String,
+    /// The layout version: bumped when the deal or rules change; saves record it.
     pub version: u32,
+    /// The name of the rules plugin (`spider`).
     pub rules: String,
+    /// One line for the menu.
     pub summary: String,
+    /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
     /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
     /// yet): it is registered and listed, and menus mark it as a work in progress.
     pub work_in_progress: bool,
+    /// The cards used.
     pub deck: DeckSpec,
+    /// The size cards are drawn at (1 is the default).
     pub card_scale: f32,
+    /// The table's size in table units.
     pub table: TableSize,
+    /// Every pile, in position order.
     pub piles: Vec<PileSpec>,
+    /// The initial deal, as a script.
     pub deal: Vec<DealStep>,
     file: String,
     source: String,

@@ -32,6 +32,8 @@
 //! assert_eq!(game.parse_position(&game.position_text(&pos)).unwrap(), pos);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod build;
 pub mod card;
 pub mod game;

@@ -16,7 +16,14 @@ use thiserror::Error;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
     /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
-    Transfer { from: u8, to: u8, count: u8 },
+    Transfer {
+        /// The pile the cards leave (layout index).
+        from: u8,
+        /// The pile they go onto (layout index).
+        to: u8,
+        /// How many cards, from the top.
+        count: u8,
+    },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
     /// Gather the waste back into the stock for another pass.
@@ -37,8 +44,18 @@ impl Move {
 /// A move as written, before its pile ids are looked up in a layout.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveText {
-    Transfer { from: String, to: String, count: u8 },
+    /// Move cards between two piles named by id.
+    Transfer {
+        /// The source pile id.
+        from: String,
+        /// The destination pile id.
+        to: String,
+        /// How many cards (1 when not written).
+        count: u8,
+    },
+    /// Deal or turn from the stock.
     Deal,
+    /// Gather the waste back into the stock.
     Redeal,
 }
 
@@ -46,12 +63,16 @@ pub enum MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveParseError {
     #[error("empty move")]
+    /// Nothing was written.
     Empty,
     #[error("{0:?} is not a move: write FROM>TO, FROM>TO:N, deal or redeal")]
+    /// Not of the form `FROM>TO`, `FROM>TO:N`, `deal` or `redeal`.
     Syntax(String),
     #[error("{0:?} is not a card count: write a number from 1 to 255")]
+    /// The count after `:` is not a number from 1 to 255.
     Count(String),
     #[error("no pile is called {0:?} in this game")]
+    /// The game has no pile with this id.
     UnknownPile(String),
 }
 
