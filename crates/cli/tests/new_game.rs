@@ -73,17 +73,17 @@ fn new_game_scaffolds_and_registers_from_a_subdirectory() {
 #[test]
 fn new_game_refuses_bad_ids_and_unknown_models() {
     let root = scratch("bad");
-    let out = sol_in(&root, &["new-game", "Aces Up", "--id", "Aces_Up"]);
+    let out = sol_in(&root, &["new-game", "Four Winds", "--id", "Four_Winds"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("cannot be a game id"),
         "{}",
         text(&out.stderr)
     );
-    let out = sol_in(&root, &["new-game", "Aces Up", "--like", "nothing"]);
+    let out = sol_in(&root, &["new-game", "Four Winds", "--like", "nothing"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--like \"nothing\": no such game"));
-    assert!(!root.join("games/aces-up").exists());
+    assert!(!root.join("games/four-winds").exists());
     let _ = fs::remove_dir_all(&root);
 }
 

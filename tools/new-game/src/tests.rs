@@ -67,10 +67,22 @@ fn line_after<'a>(text: &'a str, line: &str) -> Option<&'a str> {
     lines.next().map(str::trim)
 }
 
+/// The last line of `text` that starts (trimmed) with `prefix` and is a list or table entry.
+fn last_line(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .rev()
+        .find(|l| l.starts_with(prefix) && (l.ends_with("::PLUGIN,") || l.contains(" = ")))
+        .unwrap_or_default()
+        .to_string()
+}
+
 #[test]
 fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
     let s = Scratch::new();
-    let report = scaffold(&s.0, &request("Aces Up", None)).unwrap_or_else(|e| panic!("{e}"));
+    let before_root = s.read("Cargo.toml");
+    let before_manifest = s.read("crates/registry/Cargo.toml");
+    let report = scaffold(&s.0, &request("Four Winds", None)).unwrap_or_else(|e| panic!("{e}"));
     let created: Vec<String> = report
         .created
         .iter()
@@ -79,76 +91,75 @@ fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
     assert_eq!(
         created,
         [
-            "games/aces-up/Cargo.toml",
-            "games/aces-up/src/lib.rs",
-            "games/aces-up/src/rules.rs",
-            "games/aces-up/src/tests.rs",
-            "assets/layouts/aces-up.ron",
-            "tests/conformance/aces-up.ron",
+            "games/four-winds/Cargo.toml",
+            "games/four-winds/src/lib.rs",
+            "games/four-winds/src/rules.rs",
+            "games/four-winds/src/tests.rs",
+            "assets/layouts/four-winds.ron",
+            "tests/conformance/four-winds.ron",
         ]
     );
     assert_eq!(report.edited.len(), 3);
     assert_eq!(
-        s.read("tests/conformance/aces-up.ron"),
-        "(game: \"aces-up\", scenarios: [])\n"
+        s.read("tests/conformance/four-winds.ron"),
+        "(game: \"four-winds\", scenarios: [])\n"
     );
 
     let root = s.read("Cargo.toml");
     assert_eq!(
-        line_after(&root, "game-strategy = { path = \"games/strategy\" }"),
-        Some("game-aces-up = { path = \"games/aces-up\" }")
+        line_after(&root, &last_line(&before_root, "game-")),
+        Some("game-four-winds = { path = \"games/four-winds\" }")
     );
     let manifest = s.read("crates/registry/Cargo.toml");
     assert_eq!(
-        line_after(&manifest, "game-strategy.workspace = true"),
-        Some("game-aces-up.workspace = true")
+        line_after(&manifest, &last_line(&before_manifest, "game-")),
+        Some("game-four-winds.workspace = true")
     );
     let lib = s.read("crates/registry/src/lib.rs");
     assert_eq!(
-        line_after(&lib, "game_strategy::PLUGIN,"),
-        Some("game_aces_up::PLUGIN,")
-    );
-    assert_eq!(
-        line_after(&lib, "game_aces_up::PLUGIN,"),
+        line_after(&lib, "game_four_winds::PLUGIN,"),
         Some(edit::PLUGINS_MARKER)
     );
     assert_eq!(
-        line_after(&lib, "game_aces_up::LAYOUTS,"),
+        line_after(&lib, "game_four_winds::LAYOUTS,"),
         Some(edit::LAYOUTS_MARKER)
     );
-    assert!(lib.contains("        game_aces_up::LAYOUTS,\n"), "indented");
+    assert!(
+        lib.contains("        game_four_winds::LAYOUTS,\n"),
+        "indented"
+    );
 
-    let layout = Layout::parse("aces-up.ron", &s.read("assets/layouts/aces-up.ron"))
+    let layout = Layout::parse("four-winds.ron", &s.read("assets/layouts/four-winds.ron"))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         (layout.id.as_str(), layout.name.as_str()),
-        ("aces-up", "Aces Up")
+        ("four-winds", "Four Winds")
     );
-    assert_eq!(layout.rules, "aces-up");
+    assert_eq!(layout.rules, "four-winds");
     assert!(layout.work_in_progress);
     assert_eq!(layout.pile_ids().len(), 9);
 
-    let crate_lib = s.read("games/aces-up/src/lib.rs");
-    assert!(crate_lib.starts_with("//! Aces Up"));
-    assert!(crate_lib.contains("pub struct AcesUp {"));
-    assert!(crate_lib.contains("name: \"aces-up\","));
-    assert!(crate_lib.contains("include_str!(\"../../../assets/layouts/aces-up.ron\")"));
+    let crate_lib = s.read("games/four-winds/src/lib.rs");
+    assert!(crate_lib.starts_with("//! Four Winds"));
+    assert!(crate_lib.contains("pub struct FourWinds {"));
+    assert!(crate_lib.contains("name: \"four-winds\","));
+    assert!(crate_lib.contains("include_str!(\"../../../assets/layouts/four-winds.ron\")"));
     assert!(crate_lib.contains("    Foundation,\n    Stock,\n}"));
-    let rules = s.read("games/aces-up/src/rules.rs");
-    assert!(rules.contains("impl Rules for AcesUp {"));
+    let rules = s.read("games/four-winds/src/rules.rs");
+    assert!(rules.contains("impl Rules for FourWinds {"));
     assert!(!format!("{crate_lib}{rules}").contains("TODO"));
     assert!(
-        s.read("games/aces-up/Cargo.toml")
-            .contains("name = \"game-aces-up\"")
+        s.read("games/four-winds/Cargo.toml")
+            .contains("name = \"game-four-winds\"")
     );
 }
 
 #[test]
 fn an_existing_game_is_never_overwritten_and_nothing_is_written() {
     let s = Scratch::new();
-    scaffold(&s.0, &request("Aces Up", None)).unwrap();
+    scaffold(&s.0, &request("Four Winds", None)).unwrap();
     let before = s.read("crates/registry/src/lib.rs");
-    let err = scaffold(&s.0, &request("Aces Up", None)).unwrap_err();
+    let err = scaffold(&s.0, &request("Four Winds", None)).unwrap_err();
     assert!(matches!(err, ScaffoldError::Exists { .. }), "{err}");
     assert_eq!(s.read("crates/registry/src/lib.rs"), before);
 
@@ -206,14 +217,15 @@ fn registry_lists_without_markers_grow_after_their_last_entry() {
         .map(|l| format!("{l}\n"))
         .collect();
     s.write("crates/registry/src/lib.rs", &stripped);
-    scaffold(&s.0, &request("Aces Up", None)).unwrap();
+    let last_plugin = last_line(&stripped, "game_");
+    scaffold(&s.0, &request("Four Winds", None)).unwrap();
     let lib = s.read("crates/registry/src/lib.rs");
     assert_eq!(
-        line_after(&lib, "game_strategy::PLUGIN,"),
-        Some("game_aces_up::PLUGIN,")
+        line_after(&lib, &last_plugin),
+        Some("game_four_winds::PLUGIN,")
     );
-    assert_eq!(line_after(&lib, "game_aces_up::PLUGIN,"), Some("]"));
-    assert_eq!(line_after(&lib, "game_aces_up::LAYOUTS,"), Some("]"));
+    assert_eq!(line_after(&lib, "game_four_winds::PLUGIN,"), Some("]"));
+    assert_eq!(line_after(&lib, "game_four_winds::LAYOUTS,"), Some("]"));
 }
 
 #[test]
@@ -234,7 +246,15 @@ fn ids_are_derived_validated_and_turned_into_type_names() {
     assert_eq!(derive_id("Aces Up"), "aces-up");
     assert_eq!(derive_id("  Sixes & Sevens! "), "sixes-sevens");
     assert_eq!(derive_id("Forty-Thieves 2"), "forty-thieves-2");
-    for bad in ["", "Aces", "aces_up", "-aces", "aces-", "aces--up", "4aces"] {
+    for bad in [
+        "",
+        "Aces",
+        "four_winds",
+        "-aces",
+        "aces-",
+        "aces--up",
+        "4aces",
+    ] {
         assert!(validate_id(bad).is_err(), "{bad:?}");
     }
     assert!(validate_id(&"a".repeat(41)).is_err());
