@@ -7,6 +7,9 @@
 //! one apply path ([`Tx`]) whose log [`undo`] reverses, so undo, replay, saves and the solver
 //! agree by construction.
 //!
+//! To add a game, `sol new-game "Name"` scaffolds and registers it; `docs/adding-a-game.md`
+//! walks through a complete one (Aces Up), and the [`Rules`] trait documents what to write.
+//!
 //! # Examples
 //! ```
 //! use solitaire_core::{Catalog, EmbeddedLayout, Plugin};
