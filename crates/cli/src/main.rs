@@ -11,6 +11,8 @@ use clap::{Args, Parser, Subcommand};
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
 
+mod new_game;
+
 #[derive(Parser)]
 #[command(name = "sol", version, about = "Solitaire games from the command line")]
 struct Cli {
@@ -71,6 +73,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Scaffold a new game: its crate, layout, conformance file and registration.
+    NewGame(new_game::NewGame),
 }
 
 #[derive(Args)]
@@ -178,6 +182,7 @@ fn run(command: Command) -> Result<(), Failure> {
             })?;
             print_position(&session, json);
         }
+        Command::NewGame(args) => new_game::run(args)?,
     }
     Ok(())
 }

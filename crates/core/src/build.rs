@@ -18,15 +18,20 @@ pub enum SuitRule {
 /// Which way ranks run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Direction {
+    /// Each card one rank above the one below it.
     Up,
+    /// Each card one rank below the one below it.
     Down,
 }
 
 /// A policy for putting one card on another: suit rule, direction and K-A wrap.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BuildRule {
+    /// Which suits may follow each other.
     pub suit: SuitRule,
+    /// Which way ranks run.
     pub direction: Direction,
+    /// Whether King and Ace follow each other (K-A going up, A-K going down).
     pub wrap: bool,
 }
 

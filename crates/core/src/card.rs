@@ -24,9 +24,13 @@ use thiserror::Error;
 )]
 #[repr(u8)]
 pub enum Suit {
+    /// Spades (`S`), black.
     Spades,
+    /// Hearts (`H`), red.
     Hearts,
+    /// Diamonds (`D`), red.
     Diamonds,
+    /// Clubs (`C`), black.
     Clubs,
 }
 
@@ -79,18 +83,31 @@ impl Suit {
 )]
 #[repr(u8)]
 pub enum Rank {
+    /// Ace (`A`), 1.
     Ace = 1,
+    /// Two (`2`).
     Two,
+    /// Three (`3`).
     Three,
+    /// Four (`4`).
     Four,
+    /// Five (`5`).
     Five,
+    /// Six (`6`).
     Six,
+    /// Seven (`7`).
     Seven,
+    /// Eight (`8`).
     Eight,
+    /// Nine (`9`).
     Nine,
+    /// Ten (`T`, also read as `10`).
     Ten,
+    /// Jack (`J`), 11.
     Jack,
+    /// Queen (`Q`), 12.
     Queen,
+    /// King (`K`), 13.
     King,
 }
 
@@ -168,8 +185,11 @@ impl Rank {
 /// letter and, for copies after the first, the copy number: `TD`, `AS`, `4H1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Card {
+    /// The rank.
     pub rank: Rank,
+    /// The suit.
     pub suit: Suit,
+    /// Which pack the card belongs to: 0 for the first, 1 for the second.
     pub deck: u8,
 }
 
@@ -217,14 +237,18 @@ impl fmt::Display for Card {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{token:?} is not a card: {reason} (write rank then suit, e.g. TD, AS, 4H1)")]
 pub struct CardParseError {
+    /// The text that was read.
     pub token: String,
+    /// What is wrong with it.
     pub reason: &'static str,
 }
 
 /// A card as written, before any copy number is assigned (`4H` may be any copy).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CardToken {
+    /// The rank.
     pub rank: Rank,
+    /// The suit.
     pub suit: Suit,
     /// The copy number when written (`4H1`), `None` when left to the reader.
     pub deck: Option<u8>,

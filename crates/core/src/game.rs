@@ -23,29 +23,42 @@ pub struct Game {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     #[error(transparent)]
+    /// The move text did not parse or names a pile the game lacks.
     Parse(#[from] MoveParseError),
     #[error(transparent)]
+    /// The move breaks a rule.
     Illegal(#[from] Illegal),
 }
 
 /// The JSON form of a position (`sol deal --json`, `sol play --json`).
 #[derive(Clone, Debug, Serialize)]
 pub struct PositionJson {
+    /// The game id.
     pub game: String,
+    /// The deal number, when the game was dealt from one.
     pub seed: Option<u64>,
+    /// Playing, won or lost.
     pub status: Status,
+    /// The score (0 for games without one).
     pub score: i32,
+    /// The phase of play: `play`, `opening` or `dealing`.
     pub phase: &'static str,
+    /// How many redeals have been used.
     pub redeals: u8,
+    /// Every pile, in layout order.
     pub piles: Vec<PileJson>,
 }
 
 /// One pile in [`PositionJson`]: the first `face_down` cards are face down.
 #[derive(Clone, Debug, Serialize)]
 pub struct PileJson {
+    /// The pile id from the layout (`t1`, `stock`).
     pub id: String,
+    /// The pile kind (`tableau`, `foundation`, ...).
     pub kind: &'static str,
+    /// The cards, bottom first, as rank and suit (`TD`).
     pub cards: Vec<String>,
+    /// How many of the bottom cards are face down.
     pub face_down: usize,
 }
 
@@ -266,7 +279,9 @@ pub struct Catalog {
 /// A layout file embedded in a game crate: its file name and text.
 #[derive(Clone, Copy)]
 pub struct EmbeddedLayout {
+    /// The file name, as errors name it (`assets/layouts/spider.ron`).
     pub file: &'static str,
+    /// The RON text.
     pub source: &'static str,
 }
 

@@ -30,6 +30,7 @@ pub struct Session {
 /// A saved game: enough to rebuild it exactly by replaying.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The game id.
     pub game: String,
     /// The deal's seed, or `None` when the game started from `start`.
     #[serde(default)]
@@ -47,21 +48,39 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
     #[error("move {index} {text:?}: {error}")]
+    /// A move did not parse or was illegal.
     Move {
         /// 1-based index in the move list.
         index: usize,
+        /// The move as written.
         text: String,
+        /// Why it was not played.
         error: PlayError,
     },
     #[error("the record is for {found:?}, not {expected:?}")]
-    WrongGame { expected: String, found: String },
+    /// The record is for another game.
+    WrongGame {
+        /// This game's id.
+        expected: String,
+        /// The record's game id.
+        found: String,
+    },
     #[error("the record was made with layout version {found}, this is version {expected}")]
-    WrongVersion { expected: u32, found: u32 },
+    /// The record was made with another layout version.
+    WrongVersion {
+        /// This layout's version.
+        expected: u32,
+        /// The record's version.
+        found: u32,
+    },
     #[error("the record has neither a seed nor a start position")]
+    /// Neither a seed nor a start position was given.
     NoStart,
     #[error("start position: {0}")]
+    /// The start position is malformed.
     Start(#[from] PositionError),
     #[error("not a saved game: {0}")]
+    /// The file is not a saved game; where and why.
     Syntax(String),
 }
 

@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
+//!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
 //!     card_scale: 1.0,               // cards drawn at this size (optional, default 1)
 //!     table: (width: 11.2, height: 6.0),    // the table's size in table units (see below)
@@ -58,9 +60,12 @@ use crate::position::{Position, Vars};
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct DeckSpec {
+    /// The suits, in canonical order.
     pub suits: Vec<Suit>,
+    /// How many packs.
     pub copies: u8,
     #[serde(default = "thirteen")]
+    /// How many ranks from the Ace up (13 for a full pack).
     pub ranks: u8,
 }
 
@@ -106,29 +111,41 @@ pub enum Fan {
     /// Stacked square: only the top card shows.
     #[default]
     None,
+    /// Each card below the one before it.
     Down,
+    /// Each card to the right of the one before it.
     Right,
+    /// Each card to the left of the one before it.
     Left,
+    /// Each card above the one before it.
     Up,
 }
 
 /// Face up or face down.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Face {
+    /// Face up: its rank and suit show.
     Up,
+    /// Face down.
     Down,
 }
 
 /// One pile of the layout.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct PileSpec {
+    /// The id moves and positions name the pile by (`t1`, `stock`): lowercase letters and digits.
     pub id: String,
+    /// What the pile is for.
     pub kind: PileKind,
+    /// Left edge, in table units.
     pub x: f32,
+    /// Top edge, in table units.
     pub y: f32,
     #[serde(default)]
+    /// Which way its cards spread.
     pub fan: Fan,
     #[serde(default)]
+    /// Draw the number of cards beside the pile.
     pub show_count: bool,
     /// An optional caption for the app (`"Waste 1"`).
     #[serde(default)]
@@ -140,24 +157,35 @@ pub struct PileSpec {
 pub enum DealStep {
     /// One card to each pile in turn, `rows` times.
     Rows {
+        /// The piles, in dealing order; ranges like `"t1..t10"` allowed.
         piles: Vec<String>,
         #[serde(default = "one")]
+        /// How many rounds (default 1).
         rows: u32,
+        /// Face up or down.
         face: Face,
     },
     /// `count` cards onto one pile.
     Fill {
+        /// The pile.
         pile: String,
+        /// How many cards.
         count: u32,
+        /// Face up or down.
         face: Face,
     },
     /// The first copy of each named card, taken out of the deck onto the matching pile.
     Extract {
+        /// The cards to take out (`"AS"`).
         cards: Vec<String>,
+        /// The pile each card goes to, in the same order.
         piles: Vec<String>,
     },
     /// All remaining cards, face down, the next one on top.
-    Rest { pile: String },
+    Rest {
+        /// The pile (usually the stock).
+        pile: String,
+    },
 }
 
 fn one() -> u32 {
@@ -167,7 +195,9 @@ fn one() -> u32 {
 /// The table's size in table units (a card is 1.0 x 1.4).
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 pub struct TableSize {
+    /// Width in table units.
     pub width: f32,
+    /// Height in table units.
     pub height: f32,
 }
 
@@ -182,6 +212,8 @@ struct LayoutFile<P> {
     summary: String,
     #[serde(default)]
     rules_text: String,
+    #[serde(default)]
+    work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
     card_scale: f32,
@@ -199,10 +231,13 @@ fn unit_scale() -> f32 {
 /// A malformed layout: the file, where in it, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct LayoutError {
+    /// The file.
     pub file: String,
     /// 1-based line and column; 0 when the problem has no single place.
     pub line: usize,
+    /// 1-based column; 0 when there is no single place.
     pub col: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -223,16 +258,30 @@ impl fmt::Display for LayoutError {
 /// A checked layout. Build one with [`Layout::parse`].
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The stable game id (`spider`).
     pub id: String,
+    /// The name menus show (`Spider`).
     pub name: String,
+    /// The layout version: bumped when the deal or rules change; saves record it.
     pub version: u32,
+    /// The name of the rules plugin (`spider`).
     pub rules: String,
+    /// One line for the menu.
     pub summary: String,
+    /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
+    /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
+    /// yet): it is registered and listed, and menus mark it as a work in progress.
+    pub work_in_progress: bool,
+    /// The cards used.
     pub deck: DeckSpec,
+    /// The size cards are drawn at (1 is the default).
     pub card_scale: f32,
+    /// The table's size in table units.
     pub table: TableSize,
+    /// Every pile, in position order.
     pub piles: Vec<PileSpec>,
+    /// The initial deal, as a script.
     pub deal: Vec<DealStep>,
     file: String,
     source: String,
@@ -256,6 +305,7 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,
             table: raw.table,
@@ -580,6 +630,13 @@ mod tests {
             })
             .collect();
         assert_eq!(text, ["[\"4S\"]/1", "[\"AS\"]/1", "[\"2S\", \"3S\"]/1"]);
+    }
+
+    #[test]
+    fn work_in_progress_is_optional_and_off_by_default() {
+        assert!(!Layout::parse("tiny.ron", TINY).unwrap().work_in_progress);
+        let wip = TINY.replace("rules: \"x\",", "rules: \"x\", work_in_progress: true,");
+        assert!(Layout::parse("tiny.ron", &wip).unwrap().work_in_progress);
     }
 
     #[test]

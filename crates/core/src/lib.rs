@@ -7,6 +7,9 @@
 //! one apply path ([`Tx`]) whose log [`undo`] reverses, so undo, replay, saves and the solver
 //! agree by construction.
 //!
+//! To add a game, `sol new-game "Name"` scaffolds and registers it; `docs/adding-a-game.md`
+//! walks through a complete one (Aces Up), and the [`Rules`] trait documents what to write.
+//!
 //! # Examples
 //! ```
 //! use solitaire_core::{Catalog, EmbeddedLayout, Plugin};
@@ -31,6 +34,8 @@
 //! let pos = game.deal(7);
 //! assert_eq!(game.parse_position(&game.position_text(&pos)).unwrap(), pos);
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod build;
 pub mod card;

@@ -23,7 +23,14 @@ pub enum Move {
     /// A `from` of [`Move::BOTTOM`] or more names the bottom end of pile `from - BOTTOM`:
     /// its bottom card is taken instead (see [`Move::transfer_bottom`]). Only games whose
     /// [`crate::Rules::takes_from_bottom`] says so accept such moves.
-    Transfer { from: u8, to: u8, count: u8 },
+    Transfer {
+        /// The pile the cards leave (layout index; see [`Move::BOTTOM`]).
+        from: u8,
+        /// The pile they go onto (layout index).
+        to: u8,
+        /// How many cards, from the top.
+        count: u8,
+    },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
     /// Gather the waste back into the stock for another pass.
@@ -67,14 +74,20 @@ impl Move {
 /// A move as written, before its pile ids are looked up in a layout.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveText {
+    /// Move cards between two piles named by id.
     Transfer {
+        /// The source pile id.
         from: String,
+        /// The destination pile id.
         to: String,
+        /// How many cards (1 when not written).
         count: u8,
         /// `FROM^`: the cards come from the bottom of the pile.
         bottom: bool,
     },
+    /// Deal or turn from the stock.
     Deal,
+    /// Gather the waste back into the stock.
     Redeal,
 }
 
@@ -82,12 +95,16 @@ pub enum MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveParseError {
     #[error("empty move")]
+    /// Nothing was written.
     Empty,
     #[error("{0:?} is not a move: write FROM>TO, FROM>TO:N, FROM^>TO, deal or redeal")]
+    /// Not of the form `FROM>TO`, `FROM>TO:N`, `FROM^>TO`, `deal` or `redeal`.
     Syntax(String),
     #[error("{0:?} is not a card count: write a number from 1 to 255")]
+    /// The count after `:` is not a number from 1 to 255.
     Count(String),
     #[error("no pile is called {0:?} in this game")]
+    /// The game has no pile with this id.
     UnknownPile(String),
 }
 

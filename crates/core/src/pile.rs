@@ -33,13 +33,21 @@ use crate::card::Card;
 #[strum(serialize_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum PileKind {
+    /// A column or fan where cards are packed.
     Tableau,
+    /// Where cards are built to win.
     Foundation,
+    /// The face-down cards still to be dealt or turned.
     Stock,
+    /// Where turned stock cards wait, top card available.
     Waste,
+    /// Cards available from the top but never packed on.
     Reserve,
+    /// Holds one card.
     Cell,
+    /// The card just turned, to be placed before the next is turned.
     Hand,
+    /// A card that only marks something.
     Indicator,
 }
 

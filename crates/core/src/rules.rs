@@ -15,7 +15,9 @@ use crate::tx::Tx;
 #[strum(serialize_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// The game goes on: a legal move is left.
     Playing,
+    /// The winning condition holds.
     Won,
     /// No legal move is left.
     Lost,
@@ -49,26 +51,34 @@ pub enum IllegalKind {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 #[error("{reason}")]
 pub struct Illegal {
+    /// Which rule was broken, broadly.
     pub kind: IllegalKind,
+    /// The rule in words, as players read it.
     pub reason: &'static str,
 }
 
 impl Illegal {
+    /// A refusal of this kind with this reason.
     pub const fn new(kind: IllegalKind, reason: &'static str) -> Illegal {
         Illegal { kind, reason }
     }
+    /// The cards cannot be taken from there ([`IllegalKind::Source`]).
     pub const fn source(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Source, reason)
     }
+    /// The destination does not accept them ([`IllegalKind::Target`]).
     pub const fn target(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Target, reason)
     }
+    /// Dealing or redealing is not allowed now ([`IllegalKind::Stock`]).
     pub const fn stock(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Stock, reason)
     }
+    /// Not now: another phase, or another move first ([`IllegalKind::Phase`]).
     pub const fn phase(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Phase, reason)
     }
+    /// The game has no such move ([`IllegalKind::Unsupported`]).
     pub const fn unsupported(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Unsupported, reason)
     }
@@ -202,6 +212,8 @@ pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
 /// rules from a layout's parameters.
 #[derive(Clone, Copy)]
 pub struct Plugin {
+    /// The name layouts give in `rules:`.
     pub name: &'static str,
+    /// Build the rules for a layout, reading its parameters.
     pub build: fn(&Layout) -> Result<Box<dyn Rules>, LayoutError>,
 }

@@ -34,8 +34,11 @@ use crate::position::{Phase, Position, Vars};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {col}: {message}")]
 pub struct PositionError {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column.
     pub col: usize,
+    /// What is wrong.
     pub message: String,
 }
 

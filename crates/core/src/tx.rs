@@ -13,8 +13,11 @@ use crate::position::{Position, Vars};
 pub enum Step {
     /// The top `count` cards of `from` went onto `to`.
     Transfer {
+        /// The pile the cards left.
         from: u8,
+        /// The pile they went onto.
         to: u8,
+        /// How many cards.
         count: u16,
         /// The packet was turned over (order reversed), as when a waste is gathered.
         reverse: bool,
@@ -26,15 +29,29 @@ pub enum Step {
     /// The bottom card of `from` went face up onto the top of `to` (Labyrinth's columns
     /// are open at both ends).
     TransferBottom {
+        /// The pile whose bottom card moved.
         from: u8,
+        /// The pile it went onto.
         to: u8,
         /// Face-down counts of `from` and `to` before the step.
         before: (u16, u16),
     },
     /// A pile's face-down count changed (a card turned up, a pile turned down).
-    Faces { pile: u8, before: u16, after: u16 },
+    Faces {
+        /// The pile.
+        pile: u8,
+        /// Face-down count before.
+        before: u16,
+        /// Face-down count after.
+        after: u16,
+    },
     /// The game variables changed.
-    Vars { before: Vars, after: Vars },
+    Vars {
+        /// The variables before.
+        before: Vars,
+        /// The variables after.
+        after: Vars,
+    },
 }
 
 /// A position being changed, and the log of the changes.

@@ -18,6 +18,8 @@ pub fn plugins() -> Vec<Plugin> {
         game_rosamund::PLUGIN,
         game_penguin::PLUGIN,
         game_strategy::PLUGIN,
+        game_aces_up::PLUGIN,
+        // `sol new-game` adds plugins above this line.
     ]
 }
 
@@ -34,6 +36,8 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_rosamund::LAYOUTS,
         game_penguin::LAYOUTS,
         game_strategy::LAYOUTS,
+        game_aces_up::LAYOUTS,
+        // `sol new-game` adds layouts above this line.
     ]
     .concat()
 }

@@ -1,0 +1,109 @@
+//! Aces Up's moves: checking, applying and generating them.
+
+use solitaire_core::{Card, Illegal, Move, Position, Rank, Rules, Tx};
+
+use crate::{AcesUp, Role};
+
+/// A rank's strength with the Ace high: Two 2, ..., King 13, Ace 14.
+fn strength(rank: Rank) -> u8 {
+    match rank {
+        Rank::Ace => 14,
+        r => r.value(),
+    }
+}
+
+impl AcesUp {
+    /// Whether some other column shows a higher card of `card`'s suit on top.
+    fn beaten(&self, pos: &Position, from: usize, card: Card) -> bool {
+        self.columns.iter().any(|&c| {
+            c != from
+                && pos.pile(c).top().is_some_and(|top| {
+                    top.suit == card.suit && strength(top.rank) > strength(card.rank)
+                })
+        })
+    }
+
+    fn check_transfer(
+        &self,
+        pos: &Position,
+        from: usize,
+        to: usize,
+        count: usize,
+    ) -> Result<(), Illegal> {
+        match self.roles[from] {
+            Role::Stock => return Err(Illegal::source("the stock is dealt with deal")),
+            Role::Discard => return Err(Illegal::source("discards never come back")),
+            Role::Column => {}
+        }
+        let card = pos
+            .pile(from)
+            .top()
+            .ok_or(Illegal::source("the column is empty"))?;
+        if count != 1 {
+            return Err(Illegal::source("only the top card of a column moves"));
+        }
+        match self.roles[to] {
+            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
+            Role::Discard if self.beaten(pos, from, card) => Ok(()),
+            Role::Discard => Err(Illegal::target(
+                "only a card lower than another top card of its suit is discarded",
+            )),
+            Role::Column if pos.pile(to).is_empty() => Ok(()),
+            Role::Column => Err(Illegal::target("a card moves only into a space")),
+        }
+    }
+}
+
+impl Rules for AcesUp {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                self.check_transfer(pos, from.into(), to.into(), count.into())
+            }
+            Move::Deal if pos.pile(self.stock).is_empty() => {
+                Err(Illegal::stock("the stock is empty"))
+            }
+            Move::Deal => Ok(()),
+            Move::Redeal => Err(Illegal::unsupported("Aces Up has no redeal")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, count } => {
+                tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
+            }
+            Move::Deal => {
+                for &c in &self.columns {
+                    if !tx.pos().pile(self.stock).is_empty() {
+                        tx.move_cards(self.stock, c, 1);
+                    }
+                }
+            }
+            Move::Redeal => {}
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        pos.pile(self.discard).len() == self.to_discard
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &from in &self.columns {
+            let Some(card) = pos.pile(from).top() else {
+                continue;
+            };
+            if self.beaten(pos, from, card) {
+                out.push(Move::transfer(from, self.discard, 1));
+            }
+            for &to in &self.columns {
+                if to != from && pos.pile(to).is_empty() {
+                    out.push(Move::transfer(from, to, 1));
+                }
+            }
+        }
+        if !pos.pile(self.stock).is_empty() {
+            out.push(Move::Deal);
+        }
+    }
+}

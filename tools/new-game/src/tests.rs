@@ -1,0 +1,269 @@
+//! The scaffolder against a temporary copy of the few small files it reads and edits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use solitaire_core::Layout;
+
+use super::*;
+
+/// The real checkout, two levels above this crate.
+fn checkout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A temporary root holding copies of the files the scaffolder touches.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Scratch {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "solitaire-scaffold-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        for file in [
+            "Cargo.toml",
+            "crates/registry/Cargo.toml",
+            "crates/registry/src/lib.rs",
+            "assets/layouts/bristol.ron",
+            "assets/layouts/spider.ron",
+            "games/bristol/src/lib.rs",
+            "games/bristol/src/rules.rs",
+        ] {
+            let to = dir.join(file);
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            fs::copy(checkout().join(file), to).unwrap();
+        }
+        Scratch(dir)
+    }
+
+    fn read(&self, file: &str) -> String {
+        fs::read_to_string(self.0.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    }
+
+    fn write(&self, file: &str, text: &str) {
+        fs::write(self.0.join(file), text).unwrap();
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn request(name: &str, like: Option<&str>) -> Request {
+    Request::new(name, None, like).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The line after the one equal to `line` (trimmed), in `text`.
+fn line_after<'a>(text: &'a str, line: &str) -> Option<&'a str> {
+    let mut lines = text.lines();
+    lines.find(|l| l.trim() == line)?;
+    lines.next().map(str::trim)
+}
+
+/// The last line of `text` that starts (trimmed) with `prefix` and is a list or table entry.
+fn last_line(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .rev()
+        .find(|l| l.starts_with(prefix) && (l.ends_with("::PLUGIN,") || l.contains(" = ")))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
+    let s = Scratch::new();
+    let before_root = s.read("Cargo.toml");
+    let before_manifest = s.read("crates/registry/Cargo.toml");
+    let report = scaffold(&s.0, &request("Four Winds", None)).unwrap_or_else(|e| panic!("{e}"));
+    let created: Vec<String> = report
+        .created
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    assert_eq!(
+        created,
+        [
+            "games/four-winds/Cargo.toml",
+            "games/four-winds/src/lib.rs",
+            "games/four-winds/src/rules.rs",
+            "games/four-winds/src/tests.rs",
+            "assets/layouts/four-winds.ron",
+            "tests/conformance/four-winds.ron",
+        ]
+    );
+    assert_eq!(report.edited.len(), 3);
+    assert_eq!(
+        s.read("tests/conformance/four-winds.ron"),
+        "(game: \"four-winds\", scenarios: [])\n"
+    );
+
+    let root = s.read("Cargo.toml");
+    assert_eq!(
+        line_after(&root, &last_line(&before_root, "game-")),
+        Some("game-four-winds = { path = \"games/four-winds\" }")
+    );
+    let manifest = s.read("crates/registry/Cargo.toml");
+    assert_eq!(
+        line_after(&manifest, &last_line(&before_manifest, "game-")),
+        Some("game-four-winds.workspace = true")
+    );
+    let lib = s.read("crates/registry/src/lib.rs");
+    assert_eq!(
+        line_after(&lib, "game_four_winds::PLUGIN,"),
+        Some(edit::PLUGINS_MARKER)
+    );
+    assert_eq!(
+        line_after(&lib, "game_four_winds::LAYOUTS,"),
+        Some(edit::LAYOUTS_MARKER)
+    );
+    assert!(
+        lib.contains("        game_four_winds::LAYOUTS,\n"),
+        "indented"
+    );
+
+    let layout = Layout::parse("four-winds.ron", &s.read("assets/layouts/four-winds.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (layout.id.as_str(), layout.name.as_str()),
+        ("four-winds", "Four Winds")
+    );
+    assert_eq!(layout.rules, "four-winds");
+    assert!(layout.work_in_progress);
+    assert_eq!(layout.pile_ids().len(), 9);
+
+    let crate_lib = s.read("games/four-winds/src/lib.rs");
+    assert!(crate_lib.starts_with("//! Four Winds"));
+    assert!(crate_lib.contains("pub struct FourWinds {"));
+    assert!(crate_lib.contains("name: \"four-winds\","));
+    assert!(crate_lib.contains("include_str!(\"../../../assets/layouts/four-winds.ron\")"));
+    assert!(crate_lib.contains("    Foundation,\n    Stock,\n}"));
+    let rules = s.read("games/four-winds/src/rules.rs");
+    assert!(rules.contains("impl Rules for FourWinds {"));
+    assert!(!format!("{crate_lib}{rules}").contains("TODO"));
+    assert!(
+        s.read("games/four-winds/Cargo.toml")
+            .contains("name = \"game-four-winds\"")
+    );
+}
+
+#[test]
+fn an_existing_game_is_never_overwritten_and_nothing_is_written() {
+    let s = Scratch::new();
+    scaffold(&s.0, &request("Four Winds", None)).unwrap();
+    let before = s.read("crates/registry/src/lib.rs");
+    let err = scaffold(&s.0, &request("Four Winds", None)).unwrap_err();
+    assert!(matches!(err, ScaffoldError::Exists { .. }), "{err}");
+    assert_eq!(s.read("crates/registry/src/lib.rs"), before);
+
+    // Registered under another crate but with no files: still refused, still untouched.
+    let s = Scratch::new();
+    let err = scaffold(&s.0, &request("Strategy", None)).unwrap_err();
+    assert!(err.to_string().contains("game-strategy"), "{err}");
+    assert!(!s.0.join("games/strategy").exists());
+    assert!(!s.0.join("assets/layouts/strategy.ron").exists());
+}
+
+#[test]
+fn like_copies_the_piles_and_deal_and_starts_from_its_rules() {
+    let s = Scratch::new();
+    let req = Request::new("My Bristol", Some("my-bristol"), Some("bristol")).unwrap();
+    scaffold(&s.0, &req).unwrap_or_else(|e| panic!("{e}"));
+    let mine = Layout::parse("x", &s.read("assets/layouts/my-bristol.ron")).unwrap();
+    let theirs = Layout::parse("y", &s.read("assets/layouts/bristol.ron")).unwrap();
+    assert_eq!(mine.piles, theirs.piles);
+    assert_eq!(mine.deal, theirs.deal);
+    assert_eq!(mine.deck, theirs.deck);
+    assert_eq!(mine.table, theirs.table);
+    assert!(mine.work_in_progress);
+    let lib = s.read("games/my-bristol/src/lib.rs");
+    assert!(
+        lib.contains("//! - One pack. Eight fans of three cards"),
+        "{lib}"
+    );
+    assert!(lib.contains("deals through its own `Rules::deal`"), "{lib}");
+    assert!(lib.contains("    Tableau,\n    Foundation,\n    Stock,\n    Waste,\n}"));
+    assert!(
+        lib.contains("other => {"),
+        "kinds the layout lacks are refused"
+    );
+}
+
+#[test]
+fn like_an_unknown_game_lists_the_known_ones() {
+    let s = Scratch::new();
+    let err = scaffold(&s.0, &request("X", Some("bristle"))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "--like \"bristle\": no such game; the layouts are: bristol, spider"
+    );
+    assert!(!s.0.join("games/x").exists());
+}
+
+#[test]
+fn registry_lists_without_markers_grow_after_their_last_entry() {
+    let s = Scratch::new();
+    let lib = s.read("crates/registry/src/lib.rs");
+    let stripped: String = lib
+        .lines()
+        .filter(|l| !l.contains("sol new-game` adds"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    s.write("crates/registry/src/lib.rs", &stripped);
+    let last_plugin = last_line(&stripped, "game_");
+    scaffold(&s.0, &request("Four Winds", None)).unwrap();
+    let lib = s.read("crates/registry/src/lib.rs");
+    assert_eq!(
+        line_after(&lib, &last_plugin),
+        Some("game_four_winds::PLUGIN,")
+    );
+    assert_eq!(line_after(&lib, "game_four_winds::PLUGIN,"), Some("]"));
+    assert_eq!(line_after(&lib, "game_four_winds::LAYOUTS,"), Some("]"));
+}
+
+#[test]
+fn the_workspace_root_is_found_from_below_and_missing_outside() {
+    let s = Scratch::new();
+    let deep = s.0.join("games/bristol/src");
+    assert_eq!(find_workspace_root(&deep).unwrap(), s.0);
+    let err = find_workspace_root(Path::new("/")).unwrap_err();
+    assert!(matches!(err, ScaffoldError::NotInCheckout(_)), "{err}");
+    let other = s.0.join("games/bristol");
+    fs::write(other.join("Cargo.toml"), "[workspace]\n").unwrap();
+    let err = find_workspace_root(&deep).unwrap_err();
+    assert!(matches!(err, ScaffoldError::NotSolitaire(_)), "{err}");
+}
+
+#[test]
+fn ids_are_derived_validated_and_turned_into_type_names() {
+    assert_eq!(derive_id("Aces Up"), "aces-up");
+    assert_eq!(derive_id("  Sixes & Sevens! "), "sixes-sevens");
+    assert_eq!(derive_id("Forty-Thieves 2"), "forty-thieves-2");
+    for bad in [
+        "",
+        "Aces",
+        "four_winds",
+        "-aces",
+        "aces-",
+        "aces--up",
+        "4aces",
+    ] {
+        assert!(validate_id(bad).is_err(), "{bad:?}");
+    }
+    assert!(validate_id(&"a".repeat(41)).is_err());
+    assert!(Request::new("Say \"hi\"", None, None).is_err());
+    assert!(
+        Request::new("???", None, None).is_err(),
+        "no id can be derived"
+    );
+    assert_eq!(type_name("aces-up"), "AcesUp");
+    assert_eq!(type_name("forty-thieves-2"), "FortyThieves2");
+    assert_eq!(type_name("layout"), "LayoutGame");
+}
