@@ -1,0 +1,76 @@
+//! Runs every conformance file in `tests/conformance/` against its registered game. A file
+//! whose game is not registered yet is skipped with a note; a registered game without a file
+//! fails.
+
+use solitaire_conformance::{conformance_dir, load_dir, run_scenario, scenario_path};
+
+#[test]
+fn every_scenario_holds_for_its_registered_game() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let dir = conformance_dir();
+    let files = load_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    for file in &files {
+        let Some(game) = catalog.get(&file.game) else {
+            println!(
+                "note: {} is not registered yet; its {} scenarios are skipped",
+                file.game,
+                file.scenarios.len()
+            );
+            continue;
+        };
+        for scenario in &file.scenarios {
+            match run_scenario(&game, scenario) {
+                Ok(()) => passed += 1,
+                Err(f) => failures.push(format!(
+                    "{} / {:?}\n  step {}: expected {}, found {}\n  after: {}\n{}",
+                    file.game,
+                    scenario.name,
+                    f.step,
+                    f.expected,
+                    f.found,
+                    f.moves.join(" "),
+                    f.position
+                )),
+            }
+        }
+    }
+    println!("{passed} scenarios passed");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_registered_game_has_a_conformance_file() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let dir = conformance_dir();
+    let missing: Vec<String> = catalog
+        .games()
+        .iter()
+        .filter(|g| !scenario_path(&dir, g.id()).exists())
+        .map(|g| g.id().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no conformance file for: {}",
+        missing.join(", ")
+    );
+}
+
+#[test]
+fn names_are_unique_within_a_file_and_no_file_is_empty() {
+    let files = load_dir(&conformance_dir()).unwrap_or_else(|e| panic!("{e}"));
+    for file in files {
+        let mut names: Vec<&str> = file.scenarios.iter().map(|s| s.name.as_str()).collect();
+        assert!(!names.is_empty(), "{}: no scenarios", file.game);
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(
+            before,
+            names.len(),
+            "{}: two scenarios share a name",
+            file.game
+        );
+    }
+}
