@@ -114,6 +114,18 @@ impl Runner<'_> {
                 }
             }
             Step::Pile(id, cards) => self.pile(id, cards)?,
+            Step::Count(id, n) => {
+                let found = self.pile_at(id)?.len();
+                if found != *n {
+                    return Err(format!("{id} holds {found} cards"));
+                }
+            }
+            Step::FaceDown(id, n) => {
+                let found = self.pile_at(id)?.face_down();
+                if found != *n {
+                    return Err(format!("{id} has {found} cards face down"));
+                }
+            }
             Step::Status(status) => {
                 let found = game.status(&self.pos);
                 if found != *status {
@@ -158,13 +170,17 @@ impl Runner<'_> {
         Ok(())
     }
 
-    fn pile(&self, id: &str, cards: &str) -> Result<(), String> {
+    fn pile_at(&self, id: &str) -> Result<&solitaire_core::Pile, String> {
         let index = self
             .game
             .layout()
             .pile_index(id)
             .ok_or_else(|| format!("no pile is called {id:?}"))?;
-        let pile = self.pos.pile(index);
+        Ok(self.pos.pile(index))
+    }
+
+    fn pile(&self, id: &str, cards: &str) -> Result<(), String> {
+        let pile = self.pile_at(id)?;
         let mut want: Vec<CardToken> = Vec::new();
         let mut face_down = 0;
         for word in cards.split_whitespace() {

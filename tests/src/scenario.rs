@@ -69,6 +69,10 @@ pub enum Step {
     /// The pile holds exactly these cards, bottom first, in the text form (`"4H 9C | KS"`,
     /// `""` for empty). A card without a copy number matches any copy.
     Pile(String, String),
+    /// The pile holds this many cards.
+    Count(String, usize),
+    /// This many of the pile's cards are face down.
+    FaceDown(String, usize),
     /// The game's status (`playing`, `won` or `lost`).
     Status(Status),
     /// The game's score.
@@ -112,6 +116,8 @@ impl Step {
             Step::Legal(m) => format!("Legal({m:?})"),
             Step::Illegal(m, k) => format!("Illegal({m:?}, {})", <&str>::from(*k)),
             Step::Pile(p, c) => format!("Pile({p:?}, {c:?})"),
+            Step::Count(p, n) => format!("Count({p:?}, {n})"),
+            Step::FaceDown(p, n) => format!("FaceDown({p:?}, {n})"),
             Step::Status(s) => format!("Status({})", s.name()),
             Step::Score(n) => format!("Score({n})"),
             Step::Phase(p) => format!("Phase({})", p.name()),
