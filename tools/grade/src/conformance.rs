@@ -12,7 +12,13 @@ pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
     let mut findings = Vec::new();
     let cand = cx.candidate.clone();
     let id = cand.id().to_string();
-    let source = format!("tests/conformance/{}.ron", file.game);
+    let source = if cx.options.conformance_dir == solitaire_conformance::conformance_dir() {
+        format!("tests/conformance/{}.ron", file.game)
+    } else {
+        solitaire_conformance::scenario_path(&cx.options.conformance_dir, &file.game)
+            .display()
+            .to_string()
+    };
     for (n, scenario) in file.scenarios.iter().enumerate() {
         let game = cand.clone();
         let owned = scenario.clone();
