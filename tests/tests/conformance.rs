@@ -74,3 +74,37 @@ fn names_are_unique_within_a_file_and_no_file_is_empty() {
         );
     }
 }
+
+#[test]
+fn a_wrong_expectation_fails_at_its_step_with_the_position() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let game = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
+    let file = solitaire_conformance::ScenarioFile::parse(
+        "inline.ron",
+        r#"(game: "bristol", scenarios: [(
+            name: "wrong on purpose",
+            start: Position("t1: TH\nt2: 9S\nstock: 5C |"),
+            steps: [Play("t2>t1"), Pile("t1", "TH 9S"), Pile("t2", "9S"), Status(won)],
+        )])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let failure = run_scenario(&game, &file.scenarios[0]).expect_err("the scenario is wrong");
+    assert_eq!(failure.step, 3);
+    assert_eq!(failure.moves, ["t2>t1"]);
+    assert_eq!(failure.found, "t2 holds \"\"");
+    assert!(
+        failure.position.contains("t1: TH 9S"),
+        "{}",
+        failure.position
+    );
+}
+
+#[test]
+fn malformed_files_are_reported_with_their_name_and_place() {
+    let err = solitaire_conformance::ScenarioFile::parse(
+        "bad.ron",
+        r#"(game: "bristol", scenarios: [(name: "x", start: Seed(1), steps: [Fly("t1")])])"#,
+    )
+    .expect_err("Fly is no step");
+    assert!(err.to_string().starts_with("bad.ron: 1:"), "{err}");
+}
