@@ -7,6 +7,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
+mod grade;
+
 use clap::{Args, Parser, Subcommand};
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
@@ -65,6 +67,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         rng: u64,
     },
+    /// Grade a game (a student's plugin) against a reference game, or a class from a roster.
+    Grade(grade::GradeArgs),
     /// Load a saved game, replay it and print its position.
     Replay {
         /// The saved game (RON).
@@ -166,6 +170,7 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             println!("{}", played.join(" "));
         }
+        Command::Grade(args) => grade::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
         Command::Replay { file, json } => {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}"), 1))?;

@@ -16,7 +16,7 @@
 //!   Lost when no legal move is left: the stock is empty, no top card can be discarded and no
 //!   card can fill a space.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rank, Rules};
+use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 
 mod rules;
 #[cfg(test)]
@@ -50,8 +50,6 @@ pub struct AcesUp {
     columns: Vec<usize>,
     stock: usize,
     discard: usize,
-    /// How many cards are discarded in a won game: all but the Aces.
-    to_discard: usize,
 }
 
 /// Read the layout: one stock, one discard pile (a foundation) and the columns (tableau).
@@ -77,17 +75,10 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let ([stock], [discard]) = (stocks.as_slice(), discards.as_slice()) else {
         return Err(layout.error("piles", "Aces Up has one stock and one discard pile"));
     };
-    let aces = layout
-        .deck
-        .cards()
-        .iter()
-        .filter(|c| c.rank == Rank::Ace)
-        .count();
     Ok(Box::new(AcesUp {
         roles,
         columns: layout.piles_of(PileKind::Tableau),
         stock: *stock,
         discard: *discard,
-        to_discard: layout.deck.len() - aces,
     }))
 }

@@ -85,7 +85,16 @@ impl Rules for AcesUp {
     }
 
     fn is_won(&self, pos: &Position) -> bool {
-        pos.pile(self.discard).len() == self.to_discard
+        // Only Aces are left: none in the stock, nothing else in the columns. (With a full
+        // pack that is the 48 other cards discarded; said this way it holds for hand-built
+        // positions too.)
+        pos.pile(self.stock).is_empty()
+            && self.columns.iter().all(|&c| {
+                pos.pile(c)
+                    .cards()
+                    .iter()
+                    .all(|card| card.rank == Rank::Ace)
+            })
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

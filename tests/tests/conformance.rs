@@ -1,0 +1,120 @@
+//! Runs every conformance file in `tests/conformance/` against its registered game. A file
+//! whose game is not registered yet is skipped with a note; a registered game without a file
+//! fails.
+
+use solitaire_conformance::{conformance_dir, load_dir, run_scenario, scenario_path};
+
+#[test]
+fn every_scenario_holds_for_its_registered_game() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let dir = conformance_dir();
+    let files = load_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    for file in &files {
+        let Some(game) = catalog.get(&file.game) else {
+            println!(
+                "note: {} is not registered yet; its {} scenarios are skipped",
+                file.game,
+                file.scenarios.len()
+            );
+            continue;
+        };
+        for scenario in &file.scenarios {
+            match run_scenario(&game, scenario) {
+                Ok(()) => passed += 1,
+                Err(f) => failures.push(format!(
+                    "{} / {:?}\n  step {}: expected {}, found {}\n  after: {}\n{}",
+                    file.game,
+                    scenario.name,
+                    f.step,
+                    f.expected,
+                    f.found,
+                    f.moves.join(" "),
+                    f.position
+                )),
+            }
+        }
+    }
+    println!("{passed} scenarios passed");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_registered_game_has_a_conformance_file() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let dir = conformance_dir();
+    let missing: Vec<String> = catalog
+        .games()
+        .iter()
+        .filter(|g| !scenario_path(&dir, g.id()).exists())
+        .map(|g| g.id().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no conformance file for: {}",
+        missing.join(", ")
+    );
+}
+
+#[test]
+fn names_are_unique_within_a_file_and_only_unfinished_games_have_none() {
+    // A game fresh from `sol new-game` is marked work in progress and has an empty file; a
+    // finished (playable) game must have scenarios.
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let files = load_dir(&conformance_dir()).unwrap_or_else(|e| panic!("{e}"));
+    for file in files {
+        let mut names: Vec<&str> = file.scenarios.iter().map(|s| s.name.as_str()).collect();
+        let unfinished = catalog
+            .get(&file.game)
+            .is_none_or(|g| g.layout().work_in_progress);
+        assert!(
+            !names.is_empty() || unfinished,
+            "{}: no scenarios",
+            file.game
+        );
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(
+            before,
+            names.len(),
+            "{}: two scenarios share a name",
+            file.game
+        );
+    }
+}
+
+#[test]
+fn a_wrong_expectation_fails_at_its_step_with_the_position() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let game = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
+    let file = solitaire_conformance::ScenarioFile::parse(
+        "inline.ron",
+        r#"(game: "bristol", scenarios: [(
+            name: "wrong on purpose",
+            start: Position("t1: TH\nt2: 9S\nstock: 5C |"),
+            steps: [Play("t2>t1"), Pile("t1", "TH 9S"), Pile("t2", "9S"), Status(won)],
+        )])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let failure = run_scenario(&game, &file.scenarios[0]).expect_err("the scenario is wrong");
+    assert_eq!(failure.step, 3);
+    assert_eq!(failure.moves, ["t2>t1"]);
+    assert_eq!(failure.found, "t2 holds \"\"");
+    assert!(
+        failure.position.contains("t1: TH 9S"),
+        "{}",
+        failure.position
+    );
+}
+
+#[test]
+fn malformed_files_are_reported_with_their_name_and_place() {
+    let err = solitaire_conformance::ScenarioFile::parse(
+        "bad.ron",
+        r#"(game: "bristol", scenarios: [(name: "x", start: Seed(1), steps: [Fly("t1")])])"#,
+    )
+    .expect_err("Fly is no step");
+    assert!(err.to_string().starts_with("bad.ron: 1:"), "{err}");
+}

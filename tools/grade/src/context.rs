@@ -1,0 +1,151 @@
+//! What the parts share: the two games, the options, and the robustness record every guarded
+//! call writes to.
+
+use std::sync::Arc;
+
+use solitaire_core::Game;
+
+use crate::Options;
+use crate::guard::{Fault, guarded};
+use crate::report::{Finding, Part, round1};
+
+/// After this many timeouts no more candidate code is started: each one leaves a thread
+/// spinning until the grader exits.
+const MAX_TIMEOUTS: usize = 3;
+
+/// Points of the robustness part, and what each kind of fault costs.
+const ROBUSTNESS: f64 = 15.0;
+const PER_KIND: f64 = 5.0;
+
+/// One robustness fault.
+pub(crate) struct FaultRecord {
+    pub kind: FaultKind,
+    pub finding: Finding,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum FaultKind {
+    Panic,
+    Timeout,
+    Undo,
+}
+
+pub(crate) struct Context {
+    pub candidate: Arc<Game>,
+    pub reference: Arc<Game>,
+    pub options: Options,
+    pub checks: usize,
+    pub faults: Vec<FaultRecord>,
+    pub timeouts: usize,
+}
+
+impl Context {
+    pub fn new(candidate: Arc<Game>, reference: Arc<Game>, options: Options) -> Context {
+        Context {
+            candidate,
+            reference,
+            options,
+            checks: 0,
+            faults: Vec::new(),
+            timeouts: 0,
+        }
+    }
+
+    /// Run candidate code under guard; a fault is recorded for the robustness part (with
+    /// `what` and `reproduce`) and returned for the calling part to count as a failure.
+    pub fn guard<T, F>(&mut self, what: &str, reproduce: &[String], check: F) -> Result<T, String>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        if self.timeouts >= MAX_TIMEOUTS {
+            return Err(format!(
+                "not run: the candidate already ran over the time limit {MAX_TIMEOUTS} times"
+            ));
+        }
+        self.checks += 1;
+        match guarded(self.options.time_limit, check) {
+            Ok(v) => Ok(v),
+            Err(fault) => {
+                let kind = match fault {
+                    Fault::Panic(_) => FaultKind::Panic,
+                    Fault::Timeout(_) => {
+                        self.timeouts += 1;
+                        FaultKind::Timeout
+                    }
+                };
+                let message = format!("the candidate {fault}");
+                self.faults.push(FaultRecord {
+                    kind,
+                    finding: Finding {
+                        title: format!("{what}: {message}"),
+                        detail: String::new(),
+                        reproduce: reproduce.to_vec(),
+                    },
+                });
+                Err(message)
+            }
+        }
+    }
+
+    /// Record an undo that did not restore the position (or hidden state).
+    pub fn undo_fault(&mut self, finding: Finding) {
+        self.faults.push(FaultRecord {
+            kind: FaultKind::Undo,
+            finding,
+        });
+    }
+
+    /// The robustness part, from the faults recorded by the other parts.
+    pub fn robustness(&self) -> Part {
+        let kinds = [FaultKind::Panic, FaultKind::Timeout, FaultKind::Undo];
+        let present = kinds
+            .iter()
+            .filter(|k| self.faults.iter().any(|f| f.kind == **k))
+            .count();
+        let mut findings = Vec::new();
+        for kind in kinds {
+            let of_kind: Vec<&FaultRecord> =
+                self.faults.iter().filter(|f| f.kind == kind).collect();
+            findings.extend(of_kind.iter().take(3).map(|f| f.finding.clone()));
+            if of_kind.len() > 3 {
+                findings.push(Finding {
+                    title: format!("... and {} more of this kind ({kind:?})", of_kind.len() - 3),
+                    detail: String::new(),
+                    reproduce: Vec::new(),
+                });
+            }
+        }
+        let failed = self.faults.len().min(self.checks);
+        Part {
+            id: "robustness",
+            title: "4. Robustness",
+            points: round1((ROBUSTNESS - PER_KIND * present as f64).max(0.0)),
+            max: ROBUSTNESS,
+            checks: self.checks,
+            passed: self.checks - failed,
+            findings,
+            scoring: format!(
+                "Every call into the candidate ran under guard (time limit {} ms). Each kind of \
+                 fault found anywhere costs {PER_KIND} points: a panic, an endless loop (over the \
+                 time limit), an inconsistent undo (apply then undo does not restore the \
+                 position, or the rules answer differently afterwards).",
+                self.options.time_limit.as_millis()
+            ),
+        }
+    }
+}
+
+/// Keep the first few findings, then say how many more there were.
+pub(crate) fn cap(mut findings: Vec<Finding>, keep: usize) -> Vec<Finding> {
+    if findings.len() > keep {
+        let more = findings.len() - keep;
+        findings.truncate(keep);
+        findings.push(Finding {
+            title: format!("... and {more} more"),
+            detail: String::new(),
+            reproduce: Vec::new(),
+        });
+    }
+    findings
+}

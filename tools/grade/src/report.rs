@@ -1,0 +1,114 @@
+//! The grade report: points per part, what failed and how to reproduce it, as JSON for the
+//! gradebook or Markdown for the student.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+/// The whole report for one candidate.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The candidate's game id.
+    pub candidate: String,
+    /// The reference game id.
+    pub reference: String,
+    /// How many seeds the deal and differential parts used.
+    pub seeds: u64,
+    /// The total, out of [`Report::max`], rounded to one decimal.
+    pub total: f64,
+    /// Always 100.
+    pub max: f64,
+    /// The four parts, in order.
+    pub parts: Vec<Part>,
+}
+
+/// One graded part.
+#[derive(Clone, Debug, Serialize)]
+pub struct Part {
+    /// `layout`, `conformance`, `differential` or `robustness`.
+    pub id: &'static str,
+    /// The part's title.
+    pub title: &'static str,
+    /// Points earned, rounded to one decimal.
+    pub points: f64,
+    /// Points available.
+    pub max: f64,
+    /// How many checks ran.
+    pub checks: usize,
+    /// How many passed.
+    pub passed: usize,
+    /// What failed, first failures first (at most a few per kind).
+    pub findings: Vec<Finding>,
+    /// How the points were counted.
+    pub scoring: String,
+}
+
+/// One failure, explained.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// One line: what failed.
+    pub title: String,
+    /// Details: expected and found, positions in text form.
+    pub detail: String,
+    /// Shell commands that show it with the `sol` tool.
+    pub reproduce: Vec<String>,
+}
+
+/// Round to one decimal.
+pub(crate) fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+impl Report {
+    /// The points of part `id`, if there is such a part.
+    pub fn part(&self, id: &str) -> Option<&Part> {
+        self.parts.iter().find(|p| p.id == id)
+    }
+
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The report in Markdown, for the student.
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# Grade: `{}` against `{}`\n\n**Total: {} / {}**\n",
+            self.candidate, self.reference, self.total, self.max
+        );
+        out.push_str("| Part | Points | Checks passed |\n| --- | ---: | ---: |\n");
+        for p in &self.parts {
+            let _ = writeln!(
+                out,
+                "| {} | {} / {} | {} / {} |",
+                p.title, p.points, p.max, p.passed, p.checks
+            );
+        }
+        for p in &self.parts {
+            let _ = writeln!(
+                out,
+                "\n## {} ({} / {})\n\n{}\n",
+                p.title, p.points, p.max, p.scoring
+            );
+            if p.findings.is_empty() {
+                out.push_str("Nothing failed.\n");
+            }
+            for f in &p.findings {
+                let _ = writeln!(out, "### {}\n", f.title);
+                if !f.detail.is_empty() {
+                    let _ = writeln!(out, "```text\n{}\n```\n", f.detail.trim_end());
+                }
+                if !f.reproduce.is_empty() {
+                    out.push_str("Reproduce:\n\n```sh\n");
+                    for c in &f.reproduce {
+                        let _ = writeln!(out, "{c}");
+                    }
+                    out.push_str("```\n\n");
+                }
+            }
+        }
+        out
+    }
+}
