@@ -61,6 +61,8 @@ pub use moves::{Move, MoveParseError, MoveText};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};
-pub use rules::{Illegal, IllegalKind, Plugin, Rules, Status, candidate_moves};
+pub use rules::{
+    Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
+};
 pub use text::PositionError;
 pub use tx::{Step, Tx, undo};

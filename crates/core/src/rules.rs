@@ -141,10 +141,12 @@ pub trait Rules: Send + Sync + 'static {
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         candidate_moves(pos, out);
-        let bottom = self.takes_from_bottom();
+        if self.takes_from_bottom() {
+            candidate_bottom_moves(pos, out);
+        }
         let mut keep = start;
         for i in start..out.len() {
-            if (bottom || !out[i].takes_bottom()) && self.check(pos, out[i]).is_ok() {
+            if self.check(pos, out[i]).is_ok() {
                 out[keep] = out[i];
                 keep += 1;
             }
@@ -188,9 +190,9 @@ pub trait Rules: Send + Sync + 'static {
     }
 }
 
-/// Every move that could be legal in some game: each transfer of 1 to all cards of a pile
-/// onto each other pile, the bottom card of each non-empty pile onto each other pile, then
-/// `deal` and `redeal`.
+/// Every move that could be legal in an ordinary game: each transfer of 1 to all cards from the
+/// top of a pile onto each other pile, then `deal` and `redeal`. (Moves from the bottom end of
+/// a pile are listed by [`candidate_bottom_moves`], for the games that allow them.)
 pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
     let n = pos.piles().len();
     for from in 0..n {
@@ -199,13 +201,21 @@ pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
             for count in 1..=len {
                 out.push(Move::transfer(from, to, count));
             }
-            if len > 0 {
-                out.push(Move::transfer_bottom(from, to));
-            }
         }
     }
     out.push(Move::Deal);
     out.push(Move::Redeal);
+}
+
+/// The bottom card of each non-empty pile onto each other pile (`t3^>f1`): the candidates
+/// that only games whose [`Rules::takes_from_bottom`] is true may accept.
+pub fn candidate_bottom_moves(pos: &Position, out: &mut Vec<Move>) {
+    let n = pos.piles().len();
+    for from in (0..n).filter(|&from| !pos.pile(from).is_empty()) {
+        for to in (0..n).filter(|&to| to != from) {
+            out.push(Move::transfer_bottom(from, to));
+        }
+    }
 }
 
 /// A rules plugin: the name layouts refer to it by (`rules: "spider"`), and how to build its

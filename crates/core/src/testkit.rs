@@ -13,7 +13,7 @@ use crate::moves::Move;
 use crate::perft::perft;
 use crate::pile::Pile;
 use crate::position::Position;
-use crate::rules::{IllegalKind, Plugin, candidate_moves};
+use crate::rules::{IllegalKind, Plugin, candidate_bottom_moves, candidate_moves};
 use crate::shuffle::{below, rng_for};
 
 /// Build a game from one of a crate's embedded layouts.
@@ -137,6 +137,9 @@ pub fn perft_table(game: &Game, seeds: &[u64], depth: u32) -> Vec<Vec<u64>> {
 pub fn accepted_moves(game: &Game, p: &Position) -> BTreeSet<Move> {
     let mut candidates = Vec::new();
     candidate_moves(p, &mut candidates);
+    // Every game is asked about bottom-end moves too: the engine refuses them for games
+    // that do not take cards from the bottom.
+    candidate_bottom_moves(p, &mut candidates);
     candidates
         .into_iter()
         .filter(|&mv| game.check(p, mv).is_ok())
