@@ -72,7 +72,9 @@ impl CardArt {
         let mut put = |handle: &mut Handle<Image>, pixmap: Option<Pixmap>| {
             if let Some(p) = pixmap {
                 let image = to_image(&p);
-                if let Some(mut slot) = images.get_mut(handle.id()) {
+                // A default handle names Bevy's shared white image: never draw into that.
+                let exists = *handle != Handle::default() && images.get(handle.id()).is_some();
+                if exists && let Some(mut slot) = images.get_mut(handle.id()) {
                     *slot = image;
                 } else {
                     *handle = images.add(image);

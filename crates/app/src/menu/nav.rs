@@ -46,10 +46,10 @@ pub(super) fn navigate_with_keys(
         state.deal.pop();
     } else if keys.just_pressed(KeyCode::Escape) {
         exit.write(AppExit::Success);
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        if let Some(game) = games.0.get(state.selected) {
-            start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
-        }
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some(game) = games.0.get(state.selected)
+    {
+        start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
     }
     for (a, b, c) in DIGITS {
         if keys.any_just_pressed([a, b]) && state.deal.len() < 19 {
@@ -58,7 +58,6 @@ pub(super) fn navigate_with_keys(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn press_rows(
     mut commands: Commands,
     rows: Query<(&Interaction, &GameRow), Changed<Interaction>>,

@@ -95,7 +95,6 @@ fn press_buttons(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn do_actions(
     mut commands: Commands,
     mut actions: MessageReader<Action>,

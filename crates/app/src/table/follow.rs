@@ -64,7 +64,6 @@ pub fn follow_changes(
 
 /// Fit the table to the window; on a change, resize and snap everything (and redraw the art
 /// when the card size moved far from the size it was drawn at).
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn refit(
     mut commands: Commands,
     window: Single<&Window, With<PrimaryWindow>>,

@@ -18,7 +18,6 @@ use crate::ui;
 /// Seconds between cards of the opening deal.
 const DEAL_GAP: f32 = 0.018;
 
-#[allow(clippy::too_many_arguments)]
 fn spawn_table(
     mut commands: Commands,
     play: Res<Play>,
