@@ -65,7 +65,7 @@ pub(super) fn spawn_menu(
                 let name = games
                     .get(&record.game)
                     .map_or(record.game.clone(), |g| g.name().to_string());
-                let label = format!("Resume {name}{seed} ({} moves)", record.moves.len());
+                let label = format!("Resume {name}{seed} ({} moves)   [C]", record.moves.len());
                 root.spawn(ui::button(&label, ResumeButton));
             }
             root.spawn(Node {

@@ -33,6 +33,8 @@ pub(super) fn navigate_with_keys(
     mut state: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    saved: Res<Saved>,
+    mut problems: ResMut<DataProblems>,
 ) {
     let n = games.0.len();
     if n == 0 {
@@ -44,6 +46,10 @@ pub(super) fn navigate_with_keys(
         state.selected = (state.selected + n - 1) % n;
     } else if keys.just_pressed(KeyCode::Backspace) {
         state.deal.pop();
+    } else if keys.just_pressed(KeyCode::KeyC) && saved.0.is_some() {
+        if let Err(e) = resume(&mut commands, &mut next, &games, &saved) {
+            problems.0.push(e);
+        }
     } else if keys.just_pressed(KeyCode::Escape) {
         exit.write(AppExit::Success);
     } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
