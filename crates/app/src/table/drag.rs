@@ -3,13 +3,19 @@
 
 use bevy::prelude::*;
 
+use super::anim::Flight;
 use super::fit::Fit;
 use super::{CardEntities, CardView, PileMarker};
 use crate::play::{Clicked, Dropped, Notice, Play, capitalise, pick_check};
 
-/// The cards being dragged: the top `count` of pile `from`, head first.
-#[derive(Resource, Clone, Debug)]
-pub struct Dragging {
+/// The cards being dragged: the top `count` of pile `from`, head first. Observers change it
+/// directly (not through commands), so a drag that starts and moves in one frame is seen.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Dragging(pub Option<Group>);
+
+/// A group of cards picked up together.
+#[derive(Clone, Debug)]
+pub struct Group {
     pub from: usize,
     pub count: usize,
     pub entities: Vec<Entity>,
@@ -35,7 +41,10 @@ pub fn on_drag_start(
     views: Query<&CardView>,
     entities: Res<CardEntities>,
     mut notice: ResMut<Notice>,
+    mut dragging: ResMut<Dragging>,
 ) {
+    dragging.0 = None;
+    debug!("drag start on {}", drag.entity);
     let Ok(view) = views.get(drag.entity) else {
         return;
     };
@@ -48,11 +57,15 @@ pub fn on_drag_start(
         notice.0 = capitalise(e.reason);
         return;
     }
-    let group = cards[index..]
+    let group: Vec<Entity> = cards[index..]
         .iter()
         .filter_map(|c| entities.0.get(c).copied())
         .collect();
-    commands.insert_resource(Dragging {
+    // A card still landing is taken out of its flight and follows the pointer from here.
+    for &e in &group {
+        commands.entity(e).remove::<Flight>();
+    }
+    dragging.0 = Some(Group {
         from: pile,
         count,
         entities: group,
@@ -61,10 +74,10 @@ pub fn on_drag_start(
 
 pub fn on_drag(
     drag: On<Pointer<Drag>>,
-    dragging: Option<Res<Dragging>>,
+    dragging: Res<Dragging>,
     mut transforms: Query<&mut Transform>,
 ) {
-    let Some(dragging) = dragging else { return };
+    let Some(dragging) = &dragging.0 else { return };
     for (k, &e) in dragging.entities.iter().enumerate() {
         if let Ok(mut t) = transforms.get_mut(e) {
             t.translation.x += drag.delta.x;
@@ -76,17 +89,20 @@ pub fn on_drag(
 
 pub fn on_drag_end(
     _drag: On<Pointer<DragEnd>>,
-    mut commands: Commands,
-    dragging: Option<Res<Dragging>>,
+    mut dragging: ResMut<Dragging>,
     play: Res<Play>,
     fit: Res<Fit>,
     time: Res<Time>,
+    mut ended: ResMut<DragEndedAt>,
     transforms: Query<&Transform>,
     mut dropped: MessageWriter<Dropped>,
 ) {
-    commands.insert_resource(DragEndedAt(time.elapsed_secs()));
-    let Some(dragging) = dragging else { return };
-    commands.remove_resource::<Dragging>();
+    // Set at once (not through commands): the click that ends this drag is handled next.
+    ended.0 = time.elapsed_secs();
+    let Some(dragging) = dragging.0.take() else {
+        debug!("drag end without a group");
+        return;
+    };
     let Some(head) = dragging
         .entities
         .first()
@@ -95,6 +111,10 @@ pub fn on_drag_end(
         return;
     };
     let card = fit.card_size(play.game().layout());
+    debug!(
+        "drop of {} cards from pile {} at {}",
+        dragging.count, dragging.from, head.translation
+    );
     let top_left = head.translation.truncate() + Vec2::new(-card.x, card.y) / 2.0;
     dropped.write(Dropped {
         from: dragging.from,
@@ -144,4 +164,5 @@ pub fn on_marker_click(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragEndedAt>();
+    app.init_resource::<Dragging>();
 }

@@ -57,6 +57,7 @@ fn spawn_table(
             .spawn((
                 scoped.clone(),
                 PileMarker(p),
+                Pickable::default(),
                 Transform::from_translation(rest(layout, &fit, pos, p, 0).with_z(0.5)),
                 Sprite {
                     image: art.marker(spec.kind),
@@ -105,6 +106,7 @@ fn spawn_table(
             };
             let mut e = commands.spawn((
                 scoped.clone(),
+                Pickable::default(),
                 CardView {
                     card: c,
                     up: up && !dealt,
