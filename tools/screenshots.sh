@@ -3,15 +3,19 @@
 # a fixed deal, under Xvfb with Mesa's software Vulkan; then shotcheck asserts that each PNG
 # exists, has the window's size and is not blank.
 #
-#   tools/screenshots.sh              # release build, PNGs in screenshots/
-#   PROFILE=dev OUT=/tmp/shots tools/screenshots.sh
+#   tools/screenshots.sh                  # dev build (the one `cargo test` made), PNGs in screenshots/
+#   PROFILE=release OUT=/tmp/shots tools/screenshots.sh
+#
+# The dev profile is the default because it shares its Bevy build with `cargo test` (a
+# second, release build of Bevy takes tens of minutes on two cores). Each run prints
+# `frame-stats:` lines: the time from launch to the menu, and frame times while cards fly.
 #
 # Needs xvfb, xauth and mesa-vulkan-drivers (installed here with apt-get when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUT=${OUT:-screenshots}
-PROFILE=${PROFILE:-release}
+PROFILE=${PROFILE:-dev}
 FRAMES=${FRAMES:-150}
 SEED=${SEED:-1}
 W=1280
