@@ -1,12 +1,12 @@
-//! The bars: buttons on top (menu, undo, redo, restart, new deal, hint), the status line at
-//! the bottom (moves, score, time, the engine's last word), pile counts and the end banner.
+//! The bars: buttons on top (menu, undo, redo, restart, new deal, hint) and the actions they
+//! and the keys ask for; hinted cards light up.
 
 use bevy::prelude::*;
-use solitaire_core::Status;
 use solitaire_core::obvious::hint;
 
 use super::fit::{BOTTOM_BAR, TOP_BAR};
-use super::{CardEntities, CardView, PileCount, TableSet};
+use super::status::StatusText;
+use super::{CardEntities, CardView, TableSet};
 use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 use crate::ui;
@@ -21,12 +21,6 @@ pub enum Action {
     NewDeal,
     Hint,
 }
-
-#[derive(Component)]
-struct StatusText;
-
-#[derive(Component)]
-struct Banner;
 
 /// A card lit up by a hint until `until` (seconds).
 #[derive(Component)]
@@ -173,95 +167,6 @@ fn light_hinted_cards(
     }
 }
 
-/// How many deals the stock still holds: the stock's size over the cards one deal moves
-/// (learned by letting the engine play a deal on a copy of the position).
-fn deals_left(play: &Play, per_deal: &mut usize) -> Option<usize> {
-    let game = play.game();
-    let stock = *game
-        .layout()
-        .piles_of(solitaire_core::PileKind::Stock)
-        .first()?;
-    let pos = play.session.position();
-    let left = pos.pile(stock).len();
-    let mut copy = pos.clone();
-    if game.play(&mut copy, solitaire_core::Move::Deal).is_ok() {
-        *per_deal = left.saturating_sub(copy.pile(stock).len()).max(1);
-    }
-    (*per_deal > 0).then(|| left.div_ceil(*per_deal))
-}
-
-fn show_status(
-    mut per_deal: Local<usize>,
-    play: Res<Play>,
-    notice: Res<Notice>,
-    mut status: Single<&mut Text, With<StatusText>>,
-    mut counts: Query<(&PileCount, &mut Text2d)>,
-) {
-    let s = &play.session;
-    let secs = play.seconds as u32;
-    let mut line = format!(
-        "Moves {}   Score {}   Time {}:{:02}",
-        s.move_count(),
-        s.game().score(s.position()),
-        secs / 60,
-        secs % 60
-    );
-    if let Some(n) = deals_left(&play, &mut per_deal) {
-        line.push_str(&format!("   Deals left {n}"));
-    }
-    if !notice.0.is_empty() {
-        line.push_str("   |   ");
-        line.push_str(&notice.0);
-    }
-    if status.0 != line {
-        status.0 = line;
-    }
-    for (c, mut text) in &mut counts {
-        let n = s.position().pile(c.0).len();
-        let label = if n == 0 { String::new() } else { n.to_string() };
-        if text.0 != label {
-            text.0 = label;
-        }
-    }
-}
-
-fn show_outcome(mut commands: Commands, play: Res<Play>, banner: Query<Entity, With<Banner>>) {
-    let status = play.session.status();
-    let shown = banner.iter().next();
-    match (status, shown) {
-        (Status::Playing, Some(e)) => commands.entity(e).despawn(),
-        (Status::Won | Status::Lost, None) => {
-            let (title, hint) = if status == Status::Won {
-                ("You won!", "N: a new deal    Esc: the menu")
-            } else {
-                ("No legal move is left", "Ctrl+Z: undo    N: a new deal")
-            };
-            commands
-                .spawn((
-                    DespawnOnExit(Screen::Playing),
-                    Banner,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        top: Val::Percent(38.0),
-                        left: Val::Percent(25.0),
-                        width: Val::Percent(50.0),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::all(Val::Px(20.0)),
-                        border_radius: BorderRadius::all(Val::Px(12.0)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-                ))
-                .with_children(|b| {
-                    b.spawn(ui::text(title, 44.0, ui::SELECTED));
-                    b.spawn(ui::text(hint, 20.0, ui::TEXT));
-                });
-        }
-        _ => {}
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>();
     app.add_systems(OnEnter(Screen::Playing), spawn_bars);
@@ -269,8 +174,5 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (press_buttons, do_actions).chain().in_set(TableSet::Input),
     );
-    app.add_systems(
-        Update,
-        (light_hinted_cards, show_status, show_outcome).in_set(TableSet::Animate),
-    );
+    app.add_systems(Update, light_hinted_cards.in_set(TableSet::Animate));
 }

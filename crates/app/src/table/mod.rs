@@ -7,7 +7,9 @@ mod drag;
 pub mod fit;
 mod follow;
 mod keys;
+mod outcome;
 mod spawn;
+mod status;
 pub mod steps;
 #[cfg(test)]
 mod tests;
@@ -72,5 +74,7 @@ pub(super) fn plugin(app: &mut App) {
         drag::plugin,
         bar::plugin,
         keys::plugin,
+        status::plugin,
+        outcome::plugin,
     ));
 }
