@@ -1,0 +1,113 @@
+//! Card art: drawn once by pure functions ([`draw`]) into Bevy images at the size the table
+//! shows cards, and drawn again when the window's size changes the card size a lot.
+
+pub mod draw;
+pub mod glyphs;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::Image;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use solitaire_core::{PileKind, Rank, Suit};
+use tiny_skia::Pixmap;
+
+/// Handles of every card image; the images are redrawn in place when the size changes.
+#[derive(Resource, Default)]
+pub struct CardArt {
+    pub faces: HashMap<(Rank, Suit), Handle<Image>>,
+    pub back: Handle<Image>,
+    pub markers: HashMap<PileKindKey, Handle<Image>>,
+    pub table: Handle<Image>,
+    /// The card width in pixels the images were drawn at.
+    pub width: u32,
+}
+
+/// [`PileKind`] as a map key.
+pub type PileKindKey = &'static str;
+
+const KINDS: [PileKind; 8] = [
+    PileKind::Tableau,
+    PileKind::Foundation,
+    PileKind::Stock,
+    PileKind::Waste,
+    PileKind::Reserve,
+    PileKind::Cell,
+    PileKind::Hand,
+    PileKind::Indicator,
+];
+
+/// A pixmap as a Bevy image (tiny-skia's premultiplied RGBA, which Bevy blends as sRGB).
+pub fn to_image(pixmap: &Pixmap) -> Image {
+    let mut data = Vec::with_capacity(pixmap.data().len());
+    for px in pixmap.pixels() {
+        let c = px.demultiply();
+        data.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    Image::new(
+        Extent3d {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}
+
+impl CardArt {
+    /// Draw (or redraw) every image for cards `width` pixels wide. Returns false if the
+    /// font could not be read.
+    pub fn draw(&mut self, images: &mut Assets<Image>, font_bytes: &[u8], width: u32) -> bool {
+        let Ok(font) = ttf_parser::Face::parse(font_bytes, 0) else {
+            return false;
+        };
+        let width = width.clamp(32, 640);
+        let height = (width as f32 * 1.4).round() as u32;
+        let mut put = |handle: &mut Handle<Image>, pixmap: Option<Pixmap>| {
+            if let Some(p) = pixmap {
+                let image = to_image(&p);
+                // A default handle names Bevy's shared white image: never draw into that.
+                let exists = *handle != Handle::default() && images.get(handle.id()).is_some();
+                if exists && let Some(mut slot) = images.get_mut(handle.id()) {
+                    *slot = image;
+                } else {
+                    *handle = images.add(image);
+                }
+            }
+        };
+        for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+            for rank in Rank::ALL {
+                let handle = self.faces.entry((rank, suit)).or_default();
+                put(handle, draw::face(&font, rank, suit, width, height));
+            }
+        }
+        put(&mut self.back, draw::back(width, height));
+        for kind in KINDS {
+            let handle = self.markers.entry(kind.name()).or_default();
+            put(handle, draw::marker(&font, kind, width, height));
+        }
+        put(&mut self.table, draw::table(256, 160));
+        self.width = width;
+        true
+    }
+
+    /// The image of an empty pile of this kind.
+    pub fn marker(&self, kind: PileKind) -> Handle<Image> {
+        self.markers.get(kind.name()).cloned().unwrap_or_default()
+    }
+
+    /// The face image of a card.
+    pub fn face(&self, rank: Rank, suit: Suit) -> Handle<Image> {
+        self.faces.get(&(rank, suit)).cloned().unwrap_or_default()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CardArt>();
+}

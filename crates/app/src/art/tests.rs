@@ -1,0 +1,93 @@
+//! Golden tests of the card art, drawn on the CPU.
+
+use solitaire_core::{PileKind, Rank, Suit};
+use tiny_skia::Pixmap;
+
+use super::draw;
+
+const FONT: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSans.ttf");
+
+fn font() -> ttf_parser::Face<'static> {
+    ttf_parser::Face::parse(FONT, 0).expect("the shipped font parses")
+}
+
+/// FNV-1a over the pixels: a golden value that changes when the drawing does.
+fn hash(p: &Pixmap) -> u64 {
+    p.data().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+fn rgba(p: &Pixmap, x: u32, y: u32) -> [u8; 4] {
+    let c = p.pixel(x, y).expect("inside").demultiply();
+    [c.red(), c.green(), c.blue(), c.alpha()]
+}
+
+fn is_red(c: [u8; 4]) -> bool {
+    c[0] > 150 && c[1] < 80 && c[2] < 80
+}
+
+fn is_dark(c: [u8; 4]) -> bool {
+    c[3] > 200 && c[0] < 80 && c[1] < 80 && c[2] < 80
+}
+
+#[test]
+fn a_red_face_has_a_red_centre_and_index_and_white_paper() {
+    let p = draw::face(&font(), Rank::Ace, Suit::Hearts, 100, 140).expect("drawn");
+    assert_eq!(rgba(&p, 0, 0)[3], 0, "rounded corners are transparent");
+    assert!(is_red(rgba(&p, 50, 74)), "the big heart fills the centre");
+    let paper = rgba(&p, 50, 20);
+    assert!(
+        paper[0] > 240 && paper[1] > 240,
+        "paper is white: {paper:?}"
+    );
+    let index_red = (5..30).any(|x| (5..25).any(|y| is_red(rgba(&p, x, y))));
+    assert!(index_red, "the top-left index is red");
+}
+
+#[test]
+fn a_black_face_is_black() {
+    let p = draw::face(&font(), Rank::Seven, Suit::Spades, 100, 140).expect("drawn");
+    assert!(is_dark(rgba(&p, 50, 74)), "{:?}", rgba(&p, 50, 74));
+    let red = (0..100).any(|x| (0..140).any(|y| is_red(rgba(&p, x, y))));
+    assert!(!red, "no red on a spade");
+}
+
+#[test]
+fn every_image_is_drawn_and_faces_differ() {
+    let font = font();
+    let mut seen = std::collections::HashSet::new();
+    for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+        for rank in Rank::ALL {
+            let p = draw::face(&font, rank, suit, 90, 126).expect("drawn");
+            assert!(
+                seen.insert(hash(&p)),
+                "{rank:?} of {suit:?} looks like another card"
+            );
+        }
+    }
+    let back = draw::back(90, 126).expect("drawn");
+    assert!(seen.insert(hash(&back)));
+    for kind in [PileKind::Foundation, PileKind::Stock, PileKind::Tableau] {
+        assert!(draw::marker(&font, kind, 90, 126).is_some());
+    }
+    assert!(draw::table(64, 40).is_some());
+}
+
+#[test]
+fn golden_hashes() {
+    let font = font();
+    let king = draw::face(&font, Rank::King, Suit::Diamonds, 100, 140).expect("drawn");
+    let back = draw::back(100, 140).expect("drawn");
+    // Update these when the art changes on purpose (and look at the result).
+    assert_eq!(
+        hash(&king),
+        GOLDEN_KING,
+        "king of diamonds: {:#x}",
+        hash(&king)
+    );
+    assert_eq!(hash(&back), GOLDEN_BACK, "back: {:#x}", hash(&back));
+}
+
+const GOLDEN_KING: u64 = 0x56ad_8dc6_dd21_cfc3;
+const GOLDEN_BACK: u64 = 0x714c_6be1_1ad9_2c0c;

@@ -1,0 +1,58 @@
+//! Loading: layouts (RON) and the font, through a `bevy_asset_loader` loading state; then the
+//! games are built from the layouts and the registry's rules plugins.
+
+mod catalog;
+mod layout_loader;
+
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+
+pub use catalog::{Games, LoadErrors, build_games};
+pub use layout_loader::{LayoutAsset, LayoutLoader};
+
+use crate::screen::Screen;
+
+/// The handles the loading state waits for.
+#[derive(AssetCollection, Resource)]
+pub struct GameAssets {
+    #[asset(path = "fonts/DejaVuSans.ttf")]
+    pub font: Handle<Font>,
+    #[asset(path = "layouts", collection(typed))]
+    pub layouts: Vec<Handle<LayoutAsset>>,
+}
+
+/// Where the assets are: `./assets` if the working directory has one, else beside the
+/// executable, else the workspace's `assets/` this binary was built from.
+pub fn asset_dir() -> String {
+    // Bevy reads a relative path from the executable's directory: hand it absolute ones.
+    if let Ok(here) = std::env::current_dir().map(|d| d.join("assets"))
+        && here.join("layouts").is_dir()
+    {
+        return here.to_string_lossy().into_owned();
+    }
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(|d| d.join("assets")))
+        && dir.join("layouts").is_dir()
+    {
+        return dir.to_string_lossy().into_owned();
+    }
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets").into()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<LayoutAsset>();
+    app.register_asset_loader(LayoutLoader);
+    app.init_resource::<LoadErrors>();
+    app.add_loading_state(
+        LoadingState::new(Screen::Loading)
+            .continue_to_state(Screen::Menu)
+            .on_failure_continue_to_state(Screen::Error)
+            .load_collection::<GameAssets>(),
+    );
+    app.add_systems(
+        Update,
+        catalog::record_failures.run_if(in_state(Screen::Loading)),
+    );
+    app.add_systems(OnExit(Screen::Loading), catalog::build_catalog);
+}

@@ -1,0 +1,93 @@
+//! Menu navigation by keyboard and mouse, and starting the chosen game.
+
+use bevy::prelude::*;
+
+use super::MenuState;
+use super::list::{GameRow, ResumeButton};
+use super::start::{random_seed, resume, start_game};
+use crate::assets::Games;
+use crate::save::{DataProblems, Saved};
+use crate::screen::Screen;
+
+const DIGITS: [(KeyCode, KeyCode, char); 10] = [
+    (KeyCode::Digit0, KeyCode::Numpad0, '0'),
+    (KeyCode::Digit1, KeyCode::Numpad1, '1'),
+    (KeyCode::Digit2, KeyCode::Numpad2, '2'),
+    (KeyCode::Digit3, KeyCode::Numpad3, '3'),
+    (KeyCode::Digit4, KeyCode::Numpad4, '4'),
+    (KeyCode::Digit5, KeyCode::Numpad5, '5'),
+    (KeyCode::Digit6, KeyCode::Numpad6, '6'),
+    (KeyCode::Digit7, KeyCode::Numpad7, '7'),
+    (KeyCode::Digit8, KeyCode::Numpad8, '8'),
+    (KeyCode::Digit9, KeyCode::Numpad9, '9'),
+];
+
+fn chosen_seed(state: &MenuState) -> u64 {
+    state.deal.parse().unwrap_or_else(|_| random_seed())
+}
+
+pub(super) fn navigate_with_keys(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    games: Res<Games>,
+    mut state: ResMut<MenuState>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    saved: Res<Saved>,
+    mut problems: ResMut<DataProblems>,
+) {
+    let n = games.0.len();
+    if n == 0 {
+        return;
+    }
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        state.selected = (state.selected + 1) % n;
+    } else if keys.just_pressed(KeyCode::ArrowUp) {
+        state.selected = (state.selected + n - 1) % n;
+    } else if keys.just_pressed(KeyCode::Backspace) {
+        state.deal.pop();
+    } else if keys.just_pressed(KeyCode::KeyC) && saved.0.is_some() {
+        if let Err(e) = resume(&mut commands, &mut next, &games, &saved) {
+            problems.0.push(e);
+        }
+    } else if keys.just_pressed(KeyCode::Escape) {
+        exit.write(AppExit::Success);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && let Some(game) = games.0.get(state.selected)
+    {
+        start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
+    }
+    for (a, b, c) in DIGITS {
+        if keys.any_just_pressed([a, b]) && state.deal.len() < 19 {
+            state.deal.push(c);
+        }
+    }
+}
+
+pub(super) fn press_rows(
+    mut commands: Commands,
+    rows: Query<(&Interaction, &GameRow), Changed<Interaction>>,
+    resume_button: Query<&Interaction, (Changed<Interaction>, With<ResumeButton>)>,
+    games: Res<Games>,
+    saved: Res<Saved>,
+    mut problems: ResMut<DataProblems>,
+    mut state: ResMut<MenuState>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for (interaction, row) in &rows {
+        match interaction {
+            Interaction::Hovered if state.selected != row.0 => state.selected = row.0,
+            Interaction::Pressed => {
+                if let Some(game) = games.0.get(row.0) {
+                    start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
+                }
+            }
+            _ => {}
+        }
+    }
+    if resume_button.iter().any(|i| *i == Interaction::Pressed)
+        && let Err(e) = resume(&mut commands, &mut next, &games, &saved)
+    {
+        problems.0.push(e);
+    }
+}

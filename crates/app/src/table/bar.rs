@@ -1,0 +1,178 @@
+//! The bars: buttons on top (menu, undo, redo, restart, new deal, hint) and the actions they
+//! and the keys ask for; hinted cards light up.
+
+use bevy::prelude::*;
+use solitaire_core::obvious::hint;
+
+use super::fit::{BOTTOM_BAR, TOP_BAR};
+use super::status::StatusText;
+use super::{CardEntities, CardView, TableSet};
+use crate::play::{Notice, Play, Request};
+use crate::screen::Screen;
+use crate::ui;
+
+/// What a button or key asks for.
+#[derive(Message, Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Menu,
+    Undo,
+    Redo,
+    Restart,
+    NewDeal,
+    Hint,
+}
+
+/// A card lit up by a hint until `until` (seconds).
+#[derive(Component)]
+struct Lit {
+    until: f32,
+}
+
+fn spawn_bars(mut commands: Commands, play: Res<Play>) {
+    let title = match play.session.seed() {
+        Some(seed) => format!("{}  #{seed}", play.game().name()),
+        None => play.game().name().to_string(),
+    };
+    let bar = |top: bool, height: f32| Node {
+        position_type: PositionType::Absolute,
+        left: Val::Px(0.0),
+        right: Val::Px(0.0),
+        top: if top { Val::Px(0.0) } else { Val::Auto },
+        bottom: if top { Val::Auto } else { Val::Px(0.0) },
+        height: Val::Px(height),
+        align_items: AlignItems::Center,
+        padding: UiRect::horizontal(Val::Px(10.0)),
+        ..default()
+    };
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Playing),
+            bar(true, TOP_BAR),
+            BackgroundColor(ui::PANEL),
+        ))
+        .with_children(|b| {
+            for (label, action) in [
+                ("Menu", Action::Menu),
+                ("Undo", Action::Undo),
+                ("Redo", Action::Redo),
+                ("Restart", Action::Restart),
+                ("New deal", Action::NewDeal),
+                ("Hint", Action::Hint),
+            ] {
+                b.spawn(ui::button(label, action));
+            }
+            b.spawn((
+                ui::text(title, 20.0, ui::TEXT),
+                Node {
+                    margin: UiRect::left(Val::Px(16.0)),
+                    ..default()
+                },
+            ));
+        });
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Playing),
+            bar(false, BOTTOM_BAR),
+            BackgroundColor(ui::PANEL),
+        ))
+        .with_child((StatusText, ui::text("", 17.0, ui::TEXT)));
+}
+
+fn press_buttons(
+    buttons: Query<(&Interaction, &Action), Changed<Interaction>>,
+    mut actions: MessageWriter<Action>,
+) {
+    for (i, &a) in &buttons {
+        if *i == Interaction::Pressed {
+            actions.write(a);
+        }
+    }
+}
+
+fn do_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut play: ResMut<Play>,
+    mut next: ResMut<NextState<Screen>>,
+    mut moves: MessageWriter<Request>,
+    mut notice: ResMut<Notice>,
+    entities: Res<CardEntities>,
+    time: Res<Time>,
+) {
+    for action in actions.read() {
+        match action {
+            Action::Menu => next.set(Screen::Menu),
+            Action::Undo => {
+                moves.write(Request::Undo);
+            }
+            Action::Redo => {
+                moves.write(Request::Redo);
+            }
+            Action::Restart => {
+                moves.write(Request::Restart);
+            }
+            Action::NewDeal => {
+                *play = Play::new(play.game().clone(), crate::menu::random_seed());
+                notice.0.clear();
+                next.set(Screen::Playing);
+            }
+            Action::Hint => {
+                let pos = play.session.position();
+                let Some(mv) = hint(play.game(), pos) else {
+                    notice.0 = "No move helps here.".into();
+                    continue;
+                };
+                notice.0 = format!("Hint: {}", play.game().move_text(mv));
+                let lit: Vec<_> = match mv {
+                    solitaire_core::Move::Transfer { from, to, count } => {
+                        let src = pos.pile(from.into()).cards();
+                        let mut cards: Vec<_> = src[src.len() - usize::from(count)..].to_vec();
+                        cards.extend(pos.pile(to.into()).top());
+                        cards
+                    }
+                    _ => pos
+                        .piles()
+                        .iter()
+                        .find(|p| !p.is_empty() && p.face_down() == p.len())
+                        .and_then(|p| p.top())
+                        .into_iter()
+                        .collect(),
+                };
+                for c in lit {
+                    if let Some(&e) = entities.0.get(&c) {
+                        commands.entity(e).insert(Lit {
+                            until: time.elapsed_secs() + 1.6,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn light_hinted_cards(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut cards: Query<(Entity, &Lit, &mut Sprite), With<CardView>>,
+) {
+    let now = time.elapsed_secs();
+    for (e, lit, mut sprite) in &mut cards {
+        if now >= lit.until {
+            sprite.color = Color::WHITE;
+            commands.entity(e).remove::<Lit>();
+        } else {
+            let pulse = 0.5 + 0.5 * (now * 8.0).sin();
+            sprite.color = Color::srgb(1.0, 1.0, 0.55 + 0.45 * pulse);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Action>();
+    app.add_systems(OnEnter(Screen::Playing), spawn_bars);
+    app.add_systems(
+        Update,
+        (press_buttons, do_actions).chain().in_set(TableSet::Input),
+    );
+    app.add_systems(Update, light_hinted_cards.in_set(TableSet::Animate));
+}

@@ -1,0 +1,80 @@
+//! The table: piles and cards laid out from the layout and scaled to the window, moved by
+//! drag and drop and clicks, animated from the engine's step log.
+
+pub mod anim;
+mod bar;
+mod drag;
+pub mod fit;
+mod follow;
+mod keys;
+mod outcome;
+mod spawn;
+mod status;
+pub mod steps;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use solitaire_core::Card;
+
+use crate::screen::Screen;
+
+/// A card on the table; `up` is the face it shows now (the engine's, once any flip ends).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CardView {
+    pub card: Card,
+    pub up: bool,
+}
+
+/// The outline of a pile (drawn under its cards, clicked when the pile is empty).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PileMarker(pub usize);
+
+/// The card count shown beside a pile whose layout asks for it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PileCount(pub usize);
+
+/// The felt under everything.
+#[derive(Component)]
+pub struct Felt;
+
+/// Each card's entity.
+#[derive(Resource, Default)]
+pub struct CardEntities(pub HashMap<Card, Entity>);
+
+/// Phases of a frame on the table, in order.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TableSet {
+    Input,
+    Follow,
+    Animate,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<fit::Fit>();
+    app.init_resource::<CardEntities>();
+    app.configure_sets(
+        Update,
+        (TableSet::Input, TableSet::Follow, TableSet::Animate)
+            .chain()
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.configure_sets(
+        Update,
+        crate::play::PlaySet
+            .after(TableSet::Input)
+            .before(TableSet::Follow),
+    );
+    app.add_plugins((
+        spawn::plugin,
+        follow::plugin,
+        anim::plugin,
+        drag::plugin,
+        bar::plugin,
+        keys::plugin,
+        status::plugin,
+        outcome::plugin,
+    ));
+}

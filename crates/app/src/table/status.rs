@@ -1,0 +1,67 @@
+//! The status line (moves, score, time, deals left, the engine's last word) and the
+//! card counts beside piles.
+
+use bevy::prelude::*;
+
+use super::{PileCount, TableSet};
+use crate::play::{Notice, Play};
+
+/// The text of the status line.
+#[derive(Component)]
+pub struct StatusText;
+
+/// How many deals the stock still holds: the stock's size over the cards one deal moves
+/// (learned by letting the engine play a deal on a copy of the position).
+fn deals_left(play: &Play, per_deal: &mut usize) -> Option<usize> {
+    let game = play.game();
+    let stock = *game
+        .layout()
+        .piles_of(solitaire_core::PileKind::Stock)
+        .first()?;
+    let pos = play.session.position();
+    let left = pos.pile(stock).len();
+    let mut copy = pos.clone();
+    if game.play(&mut copy, solitaire_core::Move::Deal).is_ok() {
+        *per_deal = left.saturating_sub(copy.pile(stock).len()).max(1);
+    }
+    (*per_deal > 0).then(|| left.div_ceil(*per_deal))
+}
+
+fn show_status(
+    mut per_deal: Local<usize>,
+    play: Res<Play>,
+    notice: Res<Notice>,
+    mut status: Single<&mut Text, With<StatusText>>,
+    mut counts: Query<(&PileCount, &mut Text2d)>,
+) {
+    let s = &play.session;
+    let secs = play.seconds as u32;
+    let mut line = format!(
+        "Moves {}   Score {}   Time {}:{:02}",
+        s.move_count(),
+        s.game().score(s.position()),
+        secs / 60,
+        secs % 60
+    );
+    if let Some(n) = deals_left(&play, &mut per_deal) {
+        line.push_str(&format!("   Deals left {n}"));
+    }
+    if !notice.0.is_empty() {
+        line.push_str("   |   ");
+        line.push_str(&notice.0);
+    }
+    if status.0 != line {
+        status.0 = line;
+    }
+    for (c, mut text) in &mut counts {
+        let n = s.position().pile(c.0).len();
+        let label = if n == 0 { String::new() } else { n.to_string() };
+        if text.0 != label {
+            text.0 = label;
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, show_status.in_set(TableSet::Animate));
+}

@@ -1,0 +1,59 @@
+//! The table fits the window: every pile, and every card of a deal, inside it.
+
+use bevy::prelude::*;
+use solitaire_core::Move;
+
+use super::fit::{BOTTOM_BAR, Fit, TOP_BAR, card_corner};
+use super::steps::delays;
+
+#[test]
+fn every_pile_stays_inside_the_window() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    for (w, h) in [
+        (1280.0, 720.0),
+        (1920.0, 1080.0),
+        (1024.0, 768.0),
+        (2560.0, 1080.0),
+        (3840.0, 2160.0),
+        (720.0, 1280.0),
+    ] {
+        for game in catalog.games() {
+            let layout = game.layout();
+            let fit = Fit::new(layout, Vec2::new(w, h));
+            let pos = game.deal(1);
+            let size = Vec2::new(1.0, 1.4) * layout.card_scale;
+            for p in 0..layout.piles.len() {
+                for i in 0..pos.pile(p).len().max(1) {
+                    let c = card_corner(layout, &pos, p, i);
+                    for corner in [c, c + size] {
+                        let wpt = fit.world(corner);
+                        let inside = wpt.x >= -w / 2.0 - 0.01
+                            && wpt.x <= w / 2.0 + 0.01
+                            && wpt.y <= h / 2.0 - TOP_BAR + 0.01
+                            && wpt.y >= -h / 2.0 + BOTTOM_BAR - 0.01;
+                        assert!(inside, "{} {w}x{h}: pile {p} card {i} at {wpt}", game.id());
+                    }
+                }
+            }
+            assert!(
+                fit.scale > 20.0,
+                "{} cards are readable at {w}x{h}",
+                game.id()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_deal_lands_one_card_after_another() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let game = catalog.get("spider").expect("spider");
+    let mut s = solitaire_core::Session::deal(game, 5);
+    let before = s.position().clone();
+    s.play(Move::Deal).expect("the first deal is legal");
+    let timing = delays(&before, s.last_steps(), false);
+    assert_eq!(timing.len(), 10);
+    assert!(timing.windows(2).all(|w| w[0].1 < w[1].1), "{timing:?}");
+    let back = delays(s.position(), s.last_steps(), true);
+    assert_eq!(back.len(), 10, "undo flies the same cards back");
+}

@@ -1,0 +1,51 @@
+//! Small UI helpers shared by the screens: text, buttons and their colours.
+
+use bevy::prelude::*;
+
+pub const TEXT: Color = Color::srgb(0.95, 0.95, 0.92);
+pub const DIM: Color = Color::srgb(0.72, 0.78, 0.74);
+pub const PANEL: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
+pub const BUTTON: Color = Color::srgb(0.16, 0.36, 0.24);
+pub const BUTTON_HOVER: Color = Color::srgb(0.24, 0.48, 0.32);
+pub const SELECTED: Color = Color::srgb(0.85, 0.7, 0.2);
+
+/// A text bundle at `size` logical pixels.
+pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(value),
+        TextFont::from_font_size(size),
+        TextColor(color),
+    )
+}
+
+/// A button with a label; `action` identifies it to the screen's click handler.
+pub fn button<A: Component>(label: &str, action: A) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+            margin: UiRect::right(Val::Px(6.0)),
+            border_radius: BorderRadius::all(Val::Px(6.0)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![text(label, 18.0, TEXT)],
+    )
+}
+
+/// Lighten buttons under the pointer.
+fn light_hovered_buttons(
+    mut buttons: Query<(&Interaction, &mut BackgroundColor), (Changed<Interaction>, With<Button>)>,
+) {
+    for (interaction, mut bg) in &mut buttons {
+        bg.0 = match interaction {
+            Interaction::Hovered | Interaction::Pressed => BUTTON_HOVER,
+            Interaction::None => BUTTON,
+        };
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, light_hovered_buttons);
+}
