@@ -54,12 +54,15 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
     }
 }
 
-/// A guide with every move kept, for the exhaustive phase.
+/// A guide with every move kept (symmetries still merged), for the exhaustive phase.
 struct Unpruned<'a>(&'a dyn Heuristic);
 
 impl Heuristic for Unpruned<'_> {
     fn eval(&self, pos: &Position) -> i32 {
         self.0.eval(pos)
+    }
+    fn interchangeable(&self, pos: &Position) -> &[usize] {
+        self.0.interchangeable(pos)
     }
 }
 
