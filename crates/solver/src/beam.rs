@@ -72,9 +72,6 @@ pub(crate) fn beam(
             }
         }
         if children.is_empty() {
-            if std::env::var_os("SOLVER_DEBUG").is_some() {
-                eprintln!("width {width}: dead end at level {}", levels.len());
-            }
             return if cut || pruned {
                 Outcome::Unknown
             } else {
@@ -100,15 +97,6 @@ pub(crate) fn beam(
         }
         levels.push(level);
         beam = next;
-        if std::env::var_os("SOLVER_DEBUG").is_some() && levels.len().is_multiple_of(10) {
-            let best = children.iter().map(|c| c.eval).min().unwrap_or(0);
-            let stock: usize = beam.first().map_or(0, |p| p.pile(0).len());
-            eprintln!(
-                "width {width} level {}: {} kept, best {best}, stock {stock}",
-                levels.len(),
-                beam.len()
-            );
-        }
         if visited.len() >= meter.budget.states {
             return Outcome::Unknown;
         }

@@ -20,7 +20,9 @@ pub trait Heuristic: Sync {
 }
 
 /// A guide for any game: cards on foundations are progress; face-down cards under face-up
-/// ones, cards on wastes and (less) cards in the stock are obstacles.
+/// ones, cards on wastes and (less) cards in the stock are obstacles, and so is a card that
+/// covers a lower card of its suit on a tableau, reserve or waste pile (for games that build
+/// up from the Ace, that lower card must leave first).
 pub struct Generic {
     foundations: Vec<usize>,
     buried: Vec<usize>,
@@ -59,8 +61,21 @@ impl Heuristic for Generic {
             .filter(|p| p.face_down() < p.len())
             .map(|p| p.face_down())
             .sum();
+        let mut covering = 0;
+        for &p in self.buried.iter().chain(&self.waste) {
+            let cards = pos.pile(p).cards();
+            for (i, &c) in cards.iter().enumerate().skip(1) {
+                covering += cards[..i]
+                    .iter()
+                    .filter(|d| d.suit == c.suit && d.rank < c.rank)
+                    .count() as i32;
+            }
+        }
         let count =
             |piles: &[usize]| piles.iter().map(|&p| pos.pile(p).len()).sum::<usize>() as i32;
-        2 * hidden as i32 - 10 * founded as i32 + 3 * count(&self.waste) + count(&self.stock)
+        2 * hidden as i32 - 10 * founded as i32
+            + 3 * count(&self.waste)
+            + count(&self.stock)
+            + 2 * covering
     }
 }

@@ -18,6 +18,8 @@ pub struct Weights {
     pub empty: i32,
     pub block: i32,
     pub stock: i32,
+    /// Per face-up card lying over a column's face-down cards.
+    pub cover: i32,
 }
 
 impl Default for Weights {
@@ -30,7 +32,42 @@ impl Default for Weights {
             empty: 10,
             block: 6,
             stock: 1,
+            cover: 2,
         }
+    }
+}
+
+impl Weights {
+    /// Weights from `SOLVER_WEIGHTS=h,j,s,hb,e,b,st,c` (for tuning runs).
+    fn from_env() -> Option<Weights> {
+        let text = std::env::var("SOLVER_WEIGHTS").ok()?;
+        let v: Vec<i32> = text
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        let [
+            hidden,
+            join,
+            soft_break,
+            hard_break,
+            empty,
+            block,
+            stock,
+            cover,
+        ] = v[..]
+        else {
+            return None;
+        };
+        Some(Weights {
+            hidden,
+            join,
+            soft_break,
+            hard_break,
+            empty,
+            block,
+            stock,
+            cover,
+        })
     }
 }
 
@@ -59,7 +96,7 @@ impl SpiderGuide {
             foundations: layout.piles_of(PileKind::Foundation),
             top_rank: layout.deck.ranks,
             blocks: (layout.deck.len() / usize::from(layout.deck.ranks.max(1))) as i32,
-            weights: Weights::default(),
+            weights: Weights::from_env().unwrap_or_default(),
         })
     }
 }
@@ -68,6 +105,7 @@ impl Heuristic for SpiderGuide {
     fn eval(&self, pos: &Position) -> i32 {
         let w = &self.weights;
         let (mut hidden, mut joined, mut soft, mut hard, mut empty) = (0, 0, 0, 0, 0);
+        let mut cover = 0;
         for &c in &self.columns {
             let pile = pos.pile(c);
             if pile.is_empty() {
@@ -76,6 +114,9 @@ impl Heuristic for SpiderGuide {
             }
             hidden += pile.face_down() as i32;
             let up = pile.face_up();
+            if pile.face_down() > 0 {
+                cover += up.len() as i32;
+            }
             for pair in up.windows(2) {
                 let (below, above) = (pair[0], pair[1]);
                 if above.is_next_below_in_suit(below) {
@@ -100,6 +141,7 @@ impl Heuristic for SpiderGuide {
             - w.empty * empty
             + w.block * blocks
             + w.stock * stock
+            + w.cover * cover
     }
 
     fn keep(&self, pos: &Position, mv: Move) -> bool {
@@ -131,7 +173,29 @@ impl Heuristic for SpiderGuide {
                 });
         }
         // Never break a run in suit to pack it elsewhere: no join can be gained.
-        !breaks_join(src, head_at)
+        if breaks_join(src, head_at) {
+            return false;
+        }
+        // A sideways move (off one card of the next rank onto another, no suit gained) only
+        // to let a card of the uncovered one's suit join it.
+        let cards = src.cards();
+        let head = cards[head_at];
+        let lateral = head_at > src.face_down()
+            && cards[head_at - 1].rank.value() == head.rank.value() + 1
+            && dst.top().is_some_and(|t| t.suit != head.suit);
+        if !lateral {
+            return true;
+        }
+        let uncovered = cards[head_at - 1];
+        self.columns.iter().any(|&c| {
+            c != from && {
+                let p = pos.pile(c);
+                let run = run_length(p);
+                p.cards()[p.len() - run..]
+                    .iter()
+                    .any(|&x| x.is_next_below_in_suit(uncovered))
+            }
+        })
     }
 
     fn interchangeable(&self, pos: &Position) -> &[usize] {
