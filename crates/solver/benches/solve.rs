@@ -2,14 +2,16 @@
 
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use solitaire_solver::{Budget, Method, solve_with};
 
 fn generic_nodes(c: &mut Criterion) {
     let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    // Games whose DFS uses the whole budget, so the throughput is nodes per second.
     let mut group = c.benchmark_group("dfs-100k-nodes");
     group.sample_size(10);
-    for id in ["bristol", "german-patience", "penguin"] {
+    group.throughput(Throughput::Elements(100_000));
+    for id in ["spider", "german-patience", "sly-fox", "strategy"] {
         let Some(game) = catalog.get(id) else {
             continue;
         };

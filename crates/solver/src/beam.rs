@@ -14,6 +14,9 @@ use crate::heuristic::Heuristic;
 use crate::key::key;
 use crate::outcome::{Meter, Outcome};
 
+/// Levels without a better position after which a beam deals.
+const STALL: usize = 10;
+
 struct Child {
     eval: i32,
     key: u128,
@@ -39,7 +42,13 @@ pub(crate) fn beam(
     let mut log: Vec<Step> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let (mut cut, mut pruned) = (false, false);
+    let (mut best_ever, mut stall) = (i32::MAX, 0);
     loop {
+        // A beam on a plateau (no better position for STALL levels) deals, if it can: neutral
+        // moves could otherwise fill it forever while a deal would bring new cards.
+        let force = width != usize::MAX
+            && stall >= STALL
+            && beam.iter().any(|p| rules.check(p, Move::Deal).is_ok());
         let mut children: Vec<Child> = Vec::new();
         for (i, pos) in beam.iter_mut().enumerate() {
             if meter.out_of_time() {
@@ -48,7 +57,7 @@ pub(crate) fn beam(
             moves.clear();
             rules.legal_moves(pos, &mut moves);
             for &mv in &moves {
-                if !h.keep(pos, mv) {
+                if (force && mv != Move::Deal) || !h.keep(pos, mv) {
                     pruned = true;
                     continue;
                 }
@@ -84,6 +93,12 @@ pub(crate) fn beam(
             children.select_nth_unstable_by_key(width, |c| (c.eval, c.key));
             children.truncate(width);
             cut = true;
+        }
+        let level_best = children.iter().map(|c| c.eval).min().unwrap_or(i32::MAX);
+        if force || level_best < best_ever {
+            (best_ever, stall) = (level_best, 0);
+        } else {
+            stall += 1;
         }
         let mut next = Vec::with_capacity(children.len());
         let mut level = Vec::with_capacity(children.len());
