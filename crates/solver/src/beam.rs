@@ -46,9 +46,10 @@ pub(crate) fn beam(
     loop {
         // A beam on a plateau (no better position for STALL levels) deals, if it can: neutral
         // moves could otherwise fill it forever while a deal would bring new cards.
-        let force = width != usize::MAX
-            && stall >= STALL
-            && beam.iter().any(|p| rules.check(p, Move::Deal).is_ok());
+        // When none of it may deal (Spider's spaces), it is steered towards positions that may.
+        let stalled = width != usize::MAX && stall >= STALL;
+        let ready = stalled && beam.iter().any(|p| rules.check(p, Move::Deal).is_ok());
+        let (force, steer) = (ready, stalled && !ready);
         let mut children: Vec<Child> = Vec::new();
         for (i, pos) in beam.iter_mut().enumerate() {
             if meter.out_of_time() {
@@ -70,8 +71,9 @@ pub(crate) fn beam(
                 }
                 let k = key(pos, h.interchangeable(pos));
                 if !visited.contains(&k) {
+                    let unready = steer && rules.check(pos, Move::Deal).is_err();
                     children.push(Child {
-                        eval: h.eval(pos),
+                        eval: h.eval(pos) + if unready { 1000 } else { 0 },
                         key: k,
                         parent: i as u32,
                         mv,
