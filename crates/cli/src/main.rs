@@ -4,6 +4,10 @@
 //! 1-based index, the move and the reason), 1 for any other bad input (unknown game, bad
 //! position or save file), each with a one-line message on standard error.
 
+mod histogram;
+mod simulate;
+mod solve;
+
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -69,6 +73,10 @@ enum Command {
     },
     /// Grade a game (a student's plugin) against a reference game, or a class from a roster.
     Grade(grade::GradeArgs),
+    /// Solve a deal: full knowledge (a winning move list) or fair (a hint).
+    Solve(solve::SolveArgs),
+    /// Solve a range of deals in parallel and report the win rate.
+    Simulate(simulate::SimulateArgs),
     /// Load a saved game, replay it and print its position.
     Replay {
         /// The saved game (RON).
@@ -94,7 +102,7 @@ struct Start {
 }
 
 /// A failure: the message and the exit status.
-struct Failure(String, u8);
+pub(crate) struct Failure(pub(crate) String, pub(crate) u8);
 
 impl From<ReplayError> for Failure {
     fn from(e: ReplayError) -> Failure {
@@ -171,6 +179,8 @@ fn run(command: Command) -> Result<(), Failure> {
             println!("{}", played.join(" "));
         }
         Command::Grade(args) => grade::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
+        Command::Solve(args) => solve::run(args, &catalog)?,
+        Command::Simulate(args) => simulate::run(args, &catalog)?,
         Command::Replay { file, json } => {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
@@ -192,7 +202,7 @@ fn run(command: Command) -> Result<(), Failure> {
     Ok(())
 }
 
-fn find(catalog: &Catalog, id: &str) -> Result<Arc<Game>, Failure> {
+pub(crate) fn find(catalog: &Catalog, id: &str) -> Result<Arc<Game>, Failure> {
     catalog.get(id).ok_or_else(|| {
         let ids: Vec<&str> = catalog.games().iter().map(|g| g.id()).collect();
         Failure(

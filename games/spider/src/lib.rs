@@ -13,7 +13,9 @@
 //!   King, can go only into an empty column.
 //! - When a column's face-up cards are all moved away, its top face-down card turns up.
 //! - `deal` deals ten cards from the stock, one face up on each column, left to right. It is
-//!   refused while any column is empty (layout option `relaxed_deal: true` allows it).
+//!   refused while any column is empty (layout option `relaxed_deal: true` allows it; option
+//!   `deal_on_clear: true` allows it only when every column is empty, Weisser's amendment for
+//!   the small games of his family, where the board can be cleared before the stock is).
 //! - A complete suit from King down to Ace at the top of a column is removed to the next
 //!   empty foundation (`t3>f1:13`). Layout option `removal`: `Automatic` (default: removed at
 //!   once, as Weisser and most programs do) or `Optional` (Woods: the player may keep it).
@@ -78,6 +80,9 @@ pub struct SpiderParams {
     pub removal: Removal,
     #[serde(default)]
     pub relaxed_deal: bool,
+    /// Allow a deal when the whole tableau is empty (Weisser's amended rule).
+    #[serde(default)]
+    pub deal_on_clear: bool,
 }
 
 /// The most tableau columns a Spider layout may have.

@@ -102,7 +102,12 @@ impl Spider {
         if pos.pile(self.stock).is_empty() {
             return Err(Illegal::stock("the stock is empty"));
         }
-        if !self.params.relaxed_deal && self.columns.iter().any(|&c| pos.pile(c).is_empty()) {
+        let cleared =
+            self.params.deal_on_clear && self.columns.iter().all(|&c| pos.pile(c).is_empty());
+        if !self.params.relaxed_deal
+            && !cleared
+            && self.columns.iter().any(|&c| pos.pile(c).is_empty())
+        {
             return Err(Illegal::stock("fill every empty column before dealing"));
         }
         Ok(())

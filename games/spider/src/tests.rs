@@ -220,6 +220,22 @@ fn relaxed_deal_allows_dealing_onto_empty_columns() {
 }
 
 #[test]
+fn deal_on_clear_allows_a_deal_only_onto_an_empty_tableau() {
+    let game = game_with("params: (deal_on_clear: true)");
+    let p = pos(&game, "stock: 2S 3S 4S 5S 6S 7S 8S 9S TS JS |\nt1: KD");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (IllegalKind::Stock, "fill every empty column before dealing")
+    );
+    let mut clear = pos(&game, "stock: 2S 3S 4S 5S 6S 7S 8S 9S TS JS");
+    play(&game, &mut clear, "deal");
+    assert_eq!(
+        clear.pile(game.layout().pile_index("t10").unwrap()).len(),
+        1
+    );
+}
+
+#[test]
 fn no_deal_from_an_empty_stock() {
     let game = spider();
     let p = pos(&game, &kings());

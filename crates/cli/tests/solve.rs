@@ -1,0 +1,148 @@
+//! `sol solve` and `sol simulate`: a solution that `sol play` accepts and wins, the knowledge
+//! mode stated in every output, the summary and files of `simulate`.
+
+use std::process::{Command, Output};
+
+fn sol(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sol"))
+        .args(args)
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("sol runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn temp_path(name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("sol-solve-test-{}-{name}", std::process::id()));
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_solution_plays_to_a_win_in_sol_play() {
+    let out = sol(&[
+        "solve",
+        "spider-1suit",
+        "--seed",
+        "4",
+        "--time-limit",
+        "20",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(v["knowledge"], "full");
+    assert_eq!(v["outcome"], "solved");
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m.as_str())
+        .collect();
+    let play = sol(&[
+        "play",
+        "spider-1suit",
+        "--seed",
+        "4",
+        "--json",
+        "--play",
+        &moves.join(" "),
+    ]);
+    assert!(play.status.success());
+    let p: serde_json::Value = serde_json::from_str(&stdout(&play)).expect("json");
+    assert_eq!(p["status"], "won");
+}
+
+#[test]
+fn text_output_states_the_knowledge_and_fair_gives_a_legal_hint() {
+    let out = sol(&["solve", "bristol", "--seed", "1", "--nodes", "20000"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("knowledge: full"), "{}", stdout(&out));
+    let fair = sol(&[
+        "solve",
+        "spider-1suit",
+        "--seed",
+        "2",
+        "--fair",
+        "--samples",
+        "2",
+        "--nodes",
+        "40000",
+        "--json",
+    ]);
+    assert!(fair.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&fair)).expect("json");
+    assert_eq!(v["knowledge"], "fair");
+    if let Some(hint) = v["hint"].as_str() {
+        let moves = sol(&["moves", "spider-1suit", "--seed", "2"]);
+        assert!(stdout(&moves).lines().any(|l| l == hint), "{hint}");
+    }
+}
+
+#[test]
+fn simulate_a_small_family_member_with_csv_and_plot() {
+    let (csv, svg) = (temp_path("g.csv"), temp_path("g.svg"));
+    let out = sol(&[
+        "simulate",
+        "spider",
+        "--family",
+        "3,2,2,3,3",
+        "--seeds",
+        "1..30",
+        "--jobs",
+        "1",
+        "--csv",
+        &csv,
+        "--plot",
+        &svg,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("knowledge: full"), "{text}");
+    assert!(
+        text.contains("win rate:") && text.contains("Wilson"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown: 0"),
+        "small members are settled exactly: {text}"
+    );
+    let rows = std::fs::read_to_string(&csv).expect("csv");
+    assert_eq!(rows.lines().count(), 31);
+    assert!(std::fs::read_to_string(&svg).expect("svg").contains("<svg"));
+    let _ = (std::fs::remove_file(csv), std::fs::remove_file(svg));
+}
+
+#[test]
+fn bad_family_and_seed_ranges_are_refused() {
+    let out = sol(&[
+        "simulate",
+        "spider",
+        "--family",
+        "4,2,2,9,3",
+        "--seeds",
+        "1..2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = sol(&[
+        "simulate",
+        "bristol",
+        "--family",
+        "4,2,2,3,3",
+        "--seeds",
+        "1..2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = sol(&["simulate", "spider", "--seeds", "9..2"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -1,0 +1,175 @@
+//! Solvers for every registered game, through the engine's `Rules` trait.
+//!
+//! - [`solve`]: full knowledge (the solver sees face-down cards and the stock). A depth-first
+//!   search with a transposition table ([`dfs`]) tries first within part of the budget: it can
+//!   prove a deal unsolvable. Then beam searches of growing width ([`beam`]) guided by the
+//!   game's [`Heuristic`] ([`SpiderGuide`] for Spider and Weisser's family, [`Generic`]
+//!   otherwise).
+//! - [`fair::hint`]: the app's hint, from what a player sees only.
+//! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
+//!
+//! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
+//! exhaustive, unpruned search) or `unknown` (a budget ran out). [`verify`] replays a move list
+//! through the engine.
+//!
+//! # Examples
+//! ```
+//! use solitaire_solver::{Budget, Outcome, solve, verify};
+//! let catalog = solitaire_games::catalog().unwrap();
+//! let game = catalog.get("spider-1suit").unwrap();
+//! let start = game.deal(1);
+//! let report = solve(&game, &start, Budget::seconds(20.0));
+//! if let Outcome::Solved(moves) = &report.outcome {
+//!     assert!(verify(&game, &start, moves).unwrap());
+//! }
+//! ```
+
+pub mod beam;
+pub mod dfs;
+pub mod fair;
+pub mod family;
+pub mod heuristic;
+pub mod key;
+pub mod outcome;
+pub mod spider;
+pub mod stats;
+
+use std::time::Duration;
+
+use solitaire_core::{Game, Illegal, Move, Position};
+
+pub use fair::{FairReport, fair_solve, hint};
+pub use family::Family;
+pub use heuristic::{Generic, Heuristic};
+pub use outcome::{Budget, Knowledge, Outcome, Report};
+pub use spider::SpiderGuide;
+
+use outcome::Meter;
+
+/// The guide for `game`: Spider's for the `spider` plugin, the generic one otherwise.
+pub fn guide(game: &Game) -> Box<dyn Heuristic> {
+    match SpiderGuide::new(game) {
+        Some(g) => Box::new(g),
+        None => Box::new(Generic::new(game)),
+    }
+}
+
+/// A guide with every move kept (symmetries still merged), for the exhaustive phase.
+struct Unpruned<'a>(&'a dyn Heuristic);
+
+impl Heuristic for Unpruned<'_> {
+    fn eval(&self, pos: &Position) -> i32 {
+        self.0.eval(pos)
+    }
+    fn interchangeable(&self, pos: &Position) -> &[usize] {
+        self.0.interchangeable(pos)
+    }
+}
+
+/// Which search [`solve_with`] runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Method {
+    /// DFS first (it may prove the deal unsolvable), then beam searches of growing width.
+    #[default]
+    Auto,
+    /// Depth-first search with a transposition table only, no pruning.
+    Dfs,
+    /// Complete breadth-first search, no pruning: shortest wins, exhaustive proofs.
+    Bfs,
+    /// Beam searches of growing width only.
+    Beam,
+}
+
+/// Solve `start` with full knowledge within `budget` ([`Method::Auto`]).
+pub fn solve(game: &Game, start: &Position, budget: Budget) -> Report {
+    solve_with(game, start, budget, Method::Auto)
+}
+
+/// Solve `start` with full knowledge within `budget` by `method`.
+pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method) -> Report {
+    let guide = guide(game);
+    let rules = game.rules();
+    let spider = SpiderGuide::new(game).is_some();
+    let report = |outcome, meter: &Meter, method: &str| Report {
+        outcome,
+        nodes: meter.nodes,
+        elapsed: meter.start.elapsed(),
+        method: method.to_string(),
+        knowledge: Knowledge::Full,
+    };
+    match method {
+        Method::Dfs => dfs::dfs(rules, &Unpruned(guide.as_ref()), start, budget),
+        Method::Bfs => {
+            let mut meter = Meter::new(budget);
+            let out = beam::beam(
+                rules,
+                &Unpruned(guide.as_ref()),
+                start,
+                usize::MAX,
+                &mut meter,
+            );
+            report(out, &meter, "bfs")
+        }
+        Method::Beam | Method::Auto => {
+            let mut meter = Meter::new(budget);
+            let mut used = "beam";
+            if method == Method::Auto {
+                // Spider's exhaustive phase is short: it settles the small family members;
+                // other games get a fifth of the budget.
+                let first = if spider {
+                    Budget {
+                        nodes: budget.nodes.min(200_000),
+                        time: budget.time / 5,
+                        ..budget
+                    }
+                } else {
+                    Budget {
+                        nodes: budget.nodes / 5,
+                        time: budget.time / 5,
+                        ..budget
+                    }
+                };
+                let r = dfs::dfs(rules, &Unpruned(guide.as_ref()), start, first);
+                meter.nodes += r.nodes;
+                if r.outcome != Outcome::Unknown {
+                    return report(r.outcome, &meter, "dfs");
+                }
+            }
+            let mut width = 256usize;
+            loop {
+                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter);
+                if !matches!(out, Outcome::Unknown) {
+                    if spider {
+                        used = "spider-beam";
+                    }
+                    // A beam that never cut nor pruned was exhaustive.
+                    return report(out, &meter, used);
+                }
+                if meter.out_of_time() {
+                    return report(Outcome::Unknown, &meter, used);
+                }
+                width *= 4;
+            }
+        }
+    }
+}
+
+/// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
+///
+/// # Errors
+/// The first move the engine refuses.
+pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Illegal> {
+    let mut pos = start.clone();
+    for &mv in moves {
+        game.play(&mut pos, mv)?;
+    }
+    Ok(game.rules().is_won(&pos))
+}
+
+/// The default time limit of one solve in the command line (seconds).
+pub const DEFAULT_SECONDS: f64 = 30.0;
+
+/// A [`Duration`] in seconds with three decimals, for reports.
+pub fn seconds(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0).round() / 1000.0
+}

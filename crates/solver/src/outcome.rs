@@ -1,0 +1,129 @@
+//! What a search may spend, and the three honest answers it gives.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use solitaire_core::Move;
+
+/// What the solver is allowed to see.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Knowledge {
+    /// The solver sees every card: face-down cards and the stock.
+    Full,
+    /// Only what a player sees; hidden cards are sampled consistently with it.
+    Fair,
+}
+
+impl Knowledge {
+    /// `full` or `fair`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Knowledge::Full => "full",
+            Knowledge::Fair => "fair",
+        }
+    }
+}
+
+/// Limits of one search. A search that reaches one answers [`Outcome::Unknown`].
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Positions generated (moves applied), at most.
+    pub nodes: u64,
+    /// Wall-clock time, at most.
+    pub time: Duration,
+    /// Positions remembered in the transposition table or a beam's history, at most
+    /// (about 16 to 40 bytes each).
+    pub states: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            nodes: u64::MAX,
+            time: Duration::from_secs(10),
+            states: 12_000_000,
+        }
+    }
+}
+
+impl Budget {
+    /// A budget of `seconds`, with the default node and memory limits.
+    pub fn seconds(seconds: f64) -> Budget {
+        Budget {
+            time: Duration::from_secs_f64(seconds.max(0.0)),
+            ..Budget::default()
+        }
+    }
+
+    /// A budget of `nodes` generated positions (and ten minutes at most).
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes,
+            time: Duration::from_secs(600),
+            ..Budget::default()
+        }
+    }
+}
+
+/// A running clock and node counter checked against a [`Budget`].
+pub(crate) struct Meter {
+    pub budget: Budget,
+    pub start: Instant,
+    pub nodes: u64,
+}
+
+impl Meter {
+    pub fn new(budget: Budget) -> Meter {
+        Meter {
+            budget,
+            start: Instant::now(),
+            nodes: 0,
+        }
+    }
+
+    /// Whether the node or time limit is reached (the clock is read every 4096 nodes).
+    pub fn exhausted(&self) -> bool {
+        self.nodes >= self.budget.nodes
+            || (self.nodes & 0xFFF == 0 && self.start.elapsed() >= self.budget.time)
+    }
+
+    /// Whether the time limit is reached, reading the clock now.
+    pub fn out_of_time(&self) -> bool {
+        self.start.elapsed() >= self.budget.time || self.nodes >= self.budget.nodes
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// A winning move list from the start position.
+    Solved(Vec<Move>),
+    /// No win exists: the search was exhaustive, without pruning.
+    Unsolvable,
+    /// A budget ran out (or a pruned search found nothing).
+    Unknown,
+}
+
+impl Outcome {
+    /// `solved`, `unsolvable` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Solved(_) => "solved",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// An outcome with what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub outcome: Outcome,
+    /// Positions generated.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Which search answered (`dfs`, `beam`, `spider-beam`, ...).
+    pub method: String,
+    pub knowledge: Knowledge,
+}
