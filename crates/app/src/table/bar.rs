@@ -118,15 +118,29 @@ fn do_actions(
             }
             Action::Hint => {
                 let pos = play.session.position();
-                let Some(mv) = hint(play.game(), pos) else {
+                // The solver in fair mode (hidden cards unknown, sampled) within a short
+                // budget; the face-up ranking when it finds nothing.
+                let budget = solitaire_solver::outcome::Budget {
+                    nodes: 300_000,
+                    time: std::time::Duration::from_millis(400),
+                    states: 300_000,
+                };
+                let fair = solitaire_solver::hint(play.game(), pos, budget);
+                let Some(mv) = fair.or_else(|| hint(play.game(), pos)) else {
                     notice.0 = "No move helps here.".into();
                     continue;
                 };
                 notice.0 = format!("Hint: {}", play.game().move_text(mv));
                 let lit: Vec<_> = match mv {
                     solitaire_core::Move::Transfer { from, to, count } => {
-                        let src = pos.pile(from.into()).cards();
-                        let mut cards: Vec<_> = src[src.len() - usize::from(count)..].to_vec();
+                        // `from` may name a pile's bottom end (Labyrinth's `t3^>f1`).
+                        let (pile, bottom) = solitaire_core::Move::source(from);
+                        let src = pos.pile(pile).cards();
+                        let mut cards: Vec<_> = if bottom {
+                            src.first().copied().into_iter().collect()
+                        } else {
+                            src[src.len().saturating_sub(usize::from(count))..].to_vec()
+                        };
                         cards.extend(pos.pile(to.into()).top());
                         cards
                     }
