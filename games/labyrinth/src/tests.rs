@@ -1,6 +1,6 @@
 //! One test per rule of Labyrinth, on small hand-built positions.
 
-use solitaire_core::{Game, IllegalKind, Move, Phase, Position, Session, Status, perft};
+use solitaire_core::{Game, IllegalKind, Move, Phase, Position, Session, Status};
 
 use solitaire_core::testkit::{moves_text as moves, play, pos, refusal};
 
@@ -342,14 +342,7 @@ const GOLDEN_12345: &str = "JS TC 5C 3H 9D 4C 6S 7S / QS";
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 4 moves from fixed deals. A change to move generation shows here.
     let game = labyrinth();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=4)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
+    let counts = solitaire_core::testkit::perft_table(&game, &[1, 2, 3], 4);
     assert_eq!(counts, PERFT);
 }
 

@@ -12,7 +12,7 @@
 //! o21 o22 o23 o24 o25 o26 o27 o28
 //! ```
 
-use solitaire_core::{Card, Game, IllegalKind, Position, Status, perft};
+use solitaire_core::{Card, Game, IllegalKind, Position, Status};
 
 use solitaire_core::testkit::{moves_text as moves, pile, play, pos, refusal};
 
@@ -494,14 +494,7 @@ const GOLDEN_12345: &str = "- - - - - - - - / KS - - - - - - KC / 5C QH 4C1 AD 9
 fn perft_counts_are_pinned() {
     // Sequences of 1 to 4 moves from fixed deals. A change to move generation shows here.
     let game = sixes();
-    let counts: Vec<Vec<u64>> = [1u64, 2, 3]
-        .iter()
-        .map(|&seed| {
-            (1..=4)
-                .map(|d| perft(&game, &mut game.deal(seed), d))
-                .collect()
-        })
-        .collect();
+    let counts = solitaire_core::testkit::perft_table(&game, &[1, 2, 3], 4);
     assert_eq!(counts, PERFT);
 }
 
