@@ -14,7 +14,7 @@ use solitaire_solver::{Outcome, solve_with, verify};
 use crate::Failure;
 use crate::solve::GameArgs;
 
-/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg]`.
+/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg|png]`.
 #[derive(Args)]
 pub struct SimulateArgs {
     #[command(flatten)]
@@ -28,8 +28,9 @@ pub struct SimulateArgs {
     /// Write one line per deal (seed, outcome, length, seconds, nodes, method) to this file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
-    /// Draw a histogram of winning path lengths to this SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
+    /// by the extension.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<String>,
     /// The solver sees every card (the only mode of `simulate`).
     #[arg(long)]
@@ -71,13 +72,8 @@ fn parse_seeds(s: &str) -> Result<(u64, u64), Failure> {
 pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
     let (a, b) = parse_seeds(&args.seeds)?;
-    if let Some(plot) = &args.plot
-        && !plot.to_ascii_lowercase().ends_with(".svg")
-    {
-        return Err(Failure(
-            format!("{plot}: only SVG plots are supported (write FILE.svg)"),
-            1,
-        ));
+    if let Some(plot) = &args.plot {
+        crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
