@@ -25,7 +25,8 @@ pub struct SimulateArgs {
     /// Deals solved at once (default: every core).
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
-    /// Write one line per deal (seed, outcome, length, seconds, nodes, method) to this file.
+    /// Write one line per deal (seed, outcome, length, seconds, nodes, method, knowledge) to
+    /// this CSV file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
     /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
@@ -36,6 +37,9 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub full: bool,
 }
+
+/// The knowledge mode of every `simulate` search: the solver sees every card.
+const KNOWLEDGE: &str = "full";
 
 /// One solved deal.
 struct Row {
@@ -101,12 +105,12 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_, _>>()?;
     let wall = started.elapsed().as_secs_f64();
     if let Some(file) = &args.csv {
-        let mut text = String::from("seed,outcome,length,seconds,nodes,method\n");
+        let mut text = String::from("seed,outcome,length,seconds,nodes,method,knowledge\n");
         for r in &rows {
             let len = r.length.map(|l| l.to_string()).unwrap_or_default();
             let _ = writeln!(
                 text,
-                "{},{},{},{:.3},{},{}",
+                "{},{},{},{:.3},{},{},{KNOWLEDGE}",
                 r.seed, r.outcome, len, r.seconds, r.nodes, r.method
             );
         }
@@ -123,7 +127,7 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let (solved, unsolvable, unknown) = (count("solved"), count("unsolvable"), count("unknown"));
     let (lo, hi) = wilson(solved, n);
     println!(
-        "game: {}  knowledge: full  seeds: {a}..{b}  time limit: {} s",
+        "game: {}  knowledge: {KNOWLEDGE}  seeds: {a}..{b}  time limit: {} s",
         game.id(),
         args.game.time_limit
     );
@@ -146,7 +150,7 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     println!("wall time: {wall:.1} s");
     if let Some(file) = &args.plot {
         let title = format!(
-            "{}: {solved} of {n} won ({:.2}%)",
+            "{}: {solved} of {n} won ({:.2}%), knowledge {KNOWLEDGE}",
             game.id(),
             100.0 * solved as f64 / n.max(1) as f64
         );
