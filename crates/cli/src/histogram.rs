@@ -1,9 +1,106 @@
-//! A histogram of winning path lengths as SVG (plotters), like Weisser's charts.
+//! A histogram of winning path lengths as SVG or PNG (plotters), like Weisser's charts.
 
+use std::fs::File;
+use std::io::BufWriter;
+
+use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::register_font;
 
-/// Draw the frequency of each path length in `lengths` to the SVG file `file`.
-pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), String> {
+/// The font every plot is drawn with, shipped with the project: text never depends on the
+/// fonts (or fontconfig) of the machine that draws it.
+const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+
+/// The size of a plot in pixels (width, height).
+pub const SIZE: (u32, u32) = (900, 500);
+
+/// Why a plot could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotError {
+    /// The file name ends in neither `.svg` nor `.png`.
+    #[error("unknown plot format: write FILE.svg or FILE.png")]
+    UnknownFormat,
+    /// The shipped font could not be read.
+    #[error("the embedded DejaVu Sans font is not a valid font")]
+    Font,
+    /// Plotters failed to draw.
+    #[error("cannot draw the plot: {0}")]
+    Draw(String),
+    /// The PNG could not be encoded.
+    #[error("cannot encode the PNG: {0}")]
+    Encode(#[from] png::EncodingError),
+    /// The file could not be written.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The image format of a plot, chosen by the file name's extension.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// Scalable vector graphics (`.svg`).
+    Svg,
+    /// A bitmap (`.png`).
+    Png,
+}
+
+impl Format {
+    /// The format of the file `file` by its extension (any case).
+    ///
+    /// # Errors
+    /// [`PlotError::UnknownFormat`] for any other extension.
+    pub fn of(file: &str) -> Result<Format, PlotError> {
+        let lower = file.to_ascii_lowercase();
+        if lower.ends_with(".svg") {
+            Ok(Format::Svg)
+        } else if lower.ends_with(".png") {
+            Ok(Format::Png)
+        } else {
+            Err(PlotError::UnknownFormat)
+        }
+    }
+}
+
+/// Draw the frequency of each path length in `lengths` to `file`, an SVG or a PNG file by its
+/// extension.
+///
+/// # Errors
+/// An unknown extension, a drawing or encoding failure, or a file that cannot be written.
+pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), PlotError> {
+    let format = Format::of(file)?;
+    // Plotters measures text with the registered font for SVG too (the `ab_glyph` feature).
+    register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| PlotError::Font)?;
+    match format {
+        Format::Svg => chart(
+            SVGBackend::new(file, SIZE).into_drawing_area(),
+            title,
+            lengths,
+        ),
+        Format::Png => {
+            let (w, h) = SIZE;
+            let mut rgb = vec![0u8; w as usize * h as usize * 3];
+            chart(
+                BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area(),
+                title,
+                lengths,
+            )?;
+            let mut encoder = png::Encoder::new(BufWriter::new(File::create(file)?), w, h);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header()?;
+            writer.write_image_data(&rgb)?;
+            writer.finish()?;
+            Ok(())
+        }
+    }
+}
+
+/// Draw the histogram on `root`, whatever the backend.
+fn chart<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    title: &str,
+    lengths: &[f64],
+) -> Result<(), PlotError> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| PlotError::Draw(e.to_string());
     let values: Vec<u32> = lengths.iter().map(|&l| l as u32).collect();
     let min = values.iter().copied().min().unwrap_or(0);
     let max = values.iter().copied().max().unwrap_or(1).max(min + 1);
@@ -17,8 +114,7 @@ pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), String> {
     } else {
         lengths.iter().sum::<f64>() / lengths.len() as f64
     };
-    let root = SVGBackend::new(file, (900, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    root.fill(&WHITE).map_err(err)?;
     let caption = format!("{title}  min={min} max={max} average={mean:.3}");
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 18))
@@ -26,13 +122,13 @@ pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), String> {
         .x_label_area_size(40)
         .y_label_area_size(50)
         .build_cartesian_2d((min..max + 1).into_segmented(), 0u32..top + top / 10 + 1)
-        .map_err(|e| e.to_string())?;
+        .map_err(err)?;
     chart
         .configure_mesh()
         .x_desc("moves in the winning path")
         .y_desc("deals")
         .draw()
-        .map_err(|e| e.to_string())?;
+        .map_err(err)?;
     chart
         .draw_series(
             Histogram::vertical(&chart)
@@ -40,7 +136,25 @@ pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), String> {
                 .margin(1)
                 .data(values.iter().map(|&v| (v, 1u32))),
         )
-        .map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())?;
+        .map_err(err)?;
+    root.present().map_err(err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_follows_the_extension() {
+        assert_eq!(Format::of("a.svg").ok(), Some(Format::Svg));
+        assert_eq!(Format::of("dir/A.PNG").ok(), Some(Format::Png));
+        assert!(matches!(Format::of("a.jpg"), Err(PlotError::UnknownFormat)));
+        assert!(matches!(Format::of("png"), Err(PlotError::UnknownFormat)));
+    }
+
+    #[test]
+    fn the_shipped_font_is_valid() {
+        assert!(register_font("sans-serif", FontStyle::Normal, FONT).is_ok());
+    }
 }

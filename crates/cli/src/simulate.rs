@@ -14,7 +14,7 @@ use solitaire_solver::{Outcome, solve_with, verify};
 use crate::Failure;
 use crate::solve::GameArgs;
 
-/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg]`.
+/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg|png]`.
 #[derive(Args)]
 pub struct SimulateArgs {
     #[command(flatten)]
@@ -25,16 +25,21 @@ pub struct SimulateArgs {
     /// Deals solved at once (default: every core).
     #[arg(long, value_name = "J")]
     pub jobs: Option<usize>,
-    /// Write one line per deal (seed, outcome, length, seconds, nodes, method) to this file.
+    /// Write one line per deal (seed, outcome, length, seconds, nodes, method, knowledge) to
+    /// this CSV file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
-    /// Draw a histogram of winning path lengths to this SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
+    /// by the extension.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<String>,
     /// The solver sees every card (the only mode of `simulate`).
     #[arg(long)]
     pub full: bool,
 }
+
+/// The knowledge mode of every `simulate` search: the solver sees every card.
+const KNOWLEDGE: &str = "full";
 
 /// One solved deal.
 struct Row {
@@ -71,13 +76,8 @@ fn parse_seeds(s: &str) -> Result<(u64, u64), Failure> {
 pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
     let (a, b) = parse_seeds(&args.seeds)?;
-    if let Some(plot) = &args.plot
-        && !plot.to_ascii_lowercase().ends_with(".svg")
-    {
-        return Err(Failure(
-            format!("{plot}: only SVG plots are supported (write FILE.svg)"),
-            1,
-        ));
+    if let Some(plot) = &args.plot {
+        crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -105,12 +105,12 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_, _>>()?;
     let wall = started.elapsed().as_secs_f64();
     if let Some(file) = &args.csv {
-        let mut text = String::from("seed,outcome,length,seconds,nodes,method\n");
+        let mut text = String::from("seed,outcome,length,seconds,nodes,method,knowledge\n");
         for r in &rows {
             let len = r.length.map(|l| l.to_string()).unwrap_or_default();
             let _ = writeln!(
                 text,
-                "{},{},{},{:.3},{},{}",
+                "{},{},{},{:.3},{},{},{KNOWLEDGE}",
                 r.seed, r.outcome, len, r.seconds, r.nodes, r.method
             );
         }
@@ -127,7 +127,7 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let (solved, unsolvable, unknown) = (count("solved"), count("unsolvable"), count("unknown"));
     let (lo, hi) = wilson(solved, n);
     println!(
-        "game: {}  knowledge: full  seeds: {a}..{b}  time limit: {} s",
+        "game: {}  knowledge: {KNOWLEDGE}  seeds: {a}..{b}  time limit: {} s",
         game.id(),
         args.game.time_limit
     );
@@ -150,7 +150,7 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     println!("wall time: {wall:.1} s");
     if let Some(file) = &args.plot {
         let title = format!(
-            "{}: {solved} of {n} won ({:.2}%)",
+            "{}: {solved} of {n} won ({:.2}%), knowledge {KNOWLEDGE}",
             game.id(),
             100.0 * solved as f64 / n.max(1) as f64
         );
