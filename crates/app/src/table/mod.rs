@@ -4,8 +4,10 @@
 pub mod anim;
 mod bar;
 mod drag;
+#[cfg(test)]
+mod drag_tests;
 pub mod fit;
-mod follow;
+pub mod follow;
 mod keys;
 mod outcome;
 mod spawn;
