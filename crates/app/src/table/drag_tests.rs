@@ -20,13 +20,24 @@ fn app_with(session: Session) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     play::plugin(&mut app);
+    app.insert_resource(Play::resume(session));
+    spawn_cards(&mut app);
+    app
+}
+
+/// One entity per card of the game in `Play`, at rest where the table puts it, taking drags.
+pub(super) fn spawn_cards(app: &mut App) {
     app.init_resource::<DragEndedAt>();
     app.init_resource::<Dragging>();
-    let layout = session.game().layout().clone();
+    let (layout, pos) = {
+        let play = app.world().resource::<Play>();
+        (
+            play.game().layout().clone(),
+            play.session.position().clone(),
+        )
+    };
     let fit = Fit::new(&layout, WINDOW);
     app.insert_resource(fit);
-    let pos = session.position().clone();
-    app.insert_resource(Play::resume(session));
     let mut entities = CardEntities::default();
     for (p, pile) in pos.piles().iter().enumerate() {
         for (i, &card) in pile.cards().iter().enumerate() {
@@ -38,6 +49,7 @@ fn app_with(session: Session) -> App {
                         up: pile.is_face_up(i),
                     },
                     Transform::from_translation(rest(&layout, &fit, &pos, p, i)),
+                    Sprite::default(),
                 ))
                 .observe(on_drag_start)
                 .observe(on_drag)
@@ -47,7 +59,6 @@ fn app_with(session: Session) -> App {
         }
     }
     app.insert_resource(entities);
-    app
 }
 
 fn location() -> Location {

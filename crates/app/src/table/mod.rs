@@ -2,14 +2,17 @@
 //! drag and drop and clicks, animated from the engine's step log.
 
 pub mod anim;
-mod bar;
+pub mod bar;
+mod celebrate;
 mod drag;
 #[cfg(test)]
 mod drag_tests;
+#[cfg(test)]
+mod end_tests;
 pub mod fit;
 pub mod follow;
-mod keys;
-mod outcome;
+pub mod keys;
+pub mod outcome;
 mod spawn;
 mod status;
 pub mod steps;
@@ -55,6 +58,22 @@ pub enum TableSet {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    sets(app);
+    app.add_plugins((
+        spawn::plugin,
+        follow::plugin,
+        anim::plugin,
+        drag::plugin,
+        bar::plugin,
+        keys::plugin,
+        status::plugin,
+        outcome::plugin,
+        celebrate::plugin,
+    ));
+}
+
+/// The table's resources and the order of its system sets (shared with headless tests).
+fn sets(app: &mut App) {
     app.init_resource::<fit::Fit>();
     app.init_resource::<CardEntities>();
     app.configure_sets(
@@ -69,14 +88,4 @@ pub(super) fn plugin(app: &mut App) {
             .after(TableSet::Input)
             .before(TableSet::Follow),
     );
-    app.add_plugins((
-        spawn::plugin,
-        follow::plugin,
-        anim::plugin,
-        drag::plugin,
-        bar::plugin,
-        keys::plugin,
-        status::plugin,
-        outcome::plugin,
-    ));
 }
