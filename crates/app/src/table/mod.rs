@@ -1,6 +1,7 @@
 //! The table: piles and cards laid out from the layout and scaled to the window, moved by
 //! drag and drop and clicks, animated from the engine's step log.
 
+pub mod accepts;
 pub mod anim;
 pub mod bar;
 mod celebrate;
@@ -36,6 +37,10 @@ pub struct CardView {
 /// The outline of a pile (drawn under its cards, clicked when the pile is empty).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PileMarker(pub usize);
+
+/// The sign on a pile's outline (see [`accepts::marker_sign`]), worked out once per deal.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MarkerSign(pub &'static str);
 
 /// The card count shown beside a pile whose layout asks for it.
 #[derive(Component, Clone, Copy, Debug)]
