@@ -3,15 +3,20 @@
 //! other pile in turn), or nothing where the first card is not one rank (or nothing goes
 //! there by a single move, like Spider's foundations that take whole suits).
 
-use solitaire_core::{Card, Game, Move, Pile, PileKind, Position, Rank};
+use solitaire_core::{Card, Game, IllegalKind, Move, Pile, PileKind, Position, Rank};
 
 use crate::art::draw::rank_label;
 
-/// The sign on the marker of pile `pile`: its kind's symbol for a stock or a cell, the rank
+/// The sign on the marker of pile `pile`: a cell's square, a turn-over arrow for a stock that
+/// can be redealt, the rank
 /// it starts with for a foundation whose first card has one rank, otherwise nothing.
 pub fn marker_sign(game: &Game, pos: &Position, pile: usize) -> &'static str {
     match game.layout().piles[pile].kind {
-        PileKind::Stock => "\u{21BB}",
+        // The turn-over arrow only where the game has a redeal at all.
+        PileKind::Stock => match game.check(pos, Move::Redeal) {
+            Err(e) if e.kind == IllegalKind::Unsupported => "",
+            _ => "\u{21BB}",
+        },
         PileKind::Cell | PileKind::Hand => "\u{25A1}",
         PileKind::Foundation => first_rank(game, pos, pile).map_or("", rank_label),
         _ => "",

@@ -88,4 +88,11 @@ fn empty_pile_markers_show_what_the_engine_accepts_first() {
         "whole suits: no rank"
     );
     assert!(signs("labyrinth").iter().all(|&s| s == "A"));
+    let stock = |id: &str| {
+        let game = catalog.get(id).expect("registered");
+        let p = game.layout().pile_index("stock").expect("a stock");
+        super::accepts::marker_sign(&game, &game.deal(1), p)
+    };
+    assert_eq!(stock("bristol"), "", "no redeal: no turn-over arrow");
+    assert_eq!(stock("rosamund"), "\u{21BB}");
 }
