@@ -95,6 +95,9 @@ fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
             ],
         )
     };
+    // A win covers the middle of the (cleared) table; a loss sits low, so the position that
+    // has no move left stays in view.
+    let won = status == Status::Won;
     commands
         .spawn((
             DespawnOnExit(Screen::Playing),
@@ -104,7 +107,12 @@ fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
                 width: Val::Percent(100.0),
                 height: Val::Percent(100.0),
                 justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
+                align_items: if won {
+                    AlignItems::Center
+                } else {
+                    AlignItems::FlexEnd
+                },
+                padding: UiRect::bottom(Val::Px(if won { 0.0 } else { 44.0 })),
                 ..default()
             },
             Pickable::IGNORE,
@@ -114,17 +122,17 @@ fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
                 Node {
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
-                    row_gap: Val::Px(14.0),
-                    padding: UiRect::axes(Val::Px(36.0), Val::Px(24.0)),
+                    row_gap: Val::Px(if won { 14.0 } else { 8.0 }),
+                    padding: UiRect::axes(Val::Px(36.0), Val::Px(if won { 24.0 } else { 14.0 })),
                     border: UiRect::all(Val::Px(2.0)),
                     border_radius: BorderRadius::all(Val::Px(14.0)),
                     ..default()
                 },
-                BackgroundColor(Color::srgba(0.03, 0.1, 0.06, 0.9)),
+                BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
                 BorderColor::all(ui::SELECTED),
             ))
             .with_children(|b| {
-                b.spawn(ui::text(title, 44.0, ui::SELECTED));
+                b.spawn(ui::text(title, if won { 44.0 } else { 32.0 }, ui::SELECTED));
                 b.spawn(ui::text(result_line(play), 22.0, ui::TEXT));
                 b.spawn(Node {
                     margin: UiRect::top(Val::Px(6.0)),
