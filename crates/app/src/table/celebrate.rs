@@ -120,8 +120,8 @@ fn cascade(
         );
         commands
             .entity(e)
-            .remove::<Flight>()
-            .insert(Bounce { velocity });
+            .try_remove::<Flight>()
+            .try_insert(Bounce { velocity });
         if let Ok((mut t, ..)) = cards.get_mut(e) {
             t.translation.z = 300.0 + k as f32 * 0.01;
         }
@@ -182,14 +182,17 @@ pub fn finish(
             let Some(Ok((e, t, view))) = entities.0.get(c).map(|&e| cards.get(e)) else {
                 continue;
             };
-            commands.entity(e).remove::<Bounce>().insert(Flight {
-                from: t.translation,
-                to: rest(layout, &fit, pos, p, i),
-                start: time.elapsed_secs(),
-                duration: HOME,
-                up: view.up,
-                flip: false,
-            });
+            commands
+                .entity(e)
+                .try_remove::<Bounce>()
+                .try_insert(Flight {
+                    from: t.translation,
+                    to: rest(layout, &fit, pos, p, i),
+                    start: time.elapsed_secs(),
+                    duration: HOME,
+                    up: view.up,
+                    flip: false,
+                });
         }
     }
 }
