@@ -19,8 +19,8 @@ const MAX_GAP: f32 = 0.14;
 /// Seconds the last card keeps bouncing before the celebration ends by itself.
 const TAIL: f32 = 2.5;
 /// Seconds between trail marks, and how long a mark takes to fade.
-const TRAIL_EVERY: f32 = 0.035;
-const TRAIL_LIFE: f32 = 1.4;
+const TRAIL_EVERY: f32 = 0.05;
+const TRAIL_LIFE: f32 = 1.0;
 /// Seconds the cards take to fly home afterwards.
 const HOME: f32 = 0.5;
 
@@ -116,7 +116,8 @@ fn cascade(
         let sign = if unit(k, 3) < 0.5 { -1.0 } else { 1.0 };
         let velocity = Vec2::new(
             sign * (0.12 + 0.25 * unit(k, 5)) * size.x,
-            (0.1 + 0.6 * unit(k, 7)) * size.y,
+            // Mostly sideways and a little up: the cards fall and bounce below the foundations.
+            (-0.1 + 0.35 * unit(k, 7)) * size.y,
         );
         commands
             .entity(e)
