@@ -32,6 +32,8 @@ pub struct Celebration {
     pub order: Vec<Entity>,
     pub launched: usize,
     pub next_trail: f32,
+    /// Trail marks left so far (each a little above the last, all below the cards).
+    pub marks: u32,
 }
 
 impl Celebration {
@@ -83,6 +85,7 @@ pub fn begin(play: &Play, entities: &CardEntities, start: f32) -> Celebration {
         order,
         launched: 0,
         next_trail: start,
+        marks: 0,
     }
 }
 
@@ -148,11 +151,13 @@ fn cascade(
             continue;
         }
         if trail {
+            party.marks += 1;
+            let z = 250.0 + (party.marks % 40_000) as f32 * 0.001;
             commands.spawn((
                 DespawnOnExit(Screen::Playing),
                 Trail { born: now },
                 Pickable::IGNORE,
-                Transform::from_translation(t.translation.with_z(250.0 + now * 0.01)),
+                Transform::from_translation(t.translation.with_z(z)),
                 sprite.clone(),
             ));
         }
