@@ -91,7 +91,9 @@ fn report_menu_time(options: Res<Options>, launch: Option<Res<Launch>>, mut done
 
 fn record_flight_frames(
     options: Res<Options>,
-    time: Res<Time>,
+    // Wall-clock frame times: the virtual clock caps a frame at 250 ms, which would hide
+    // the slowest frames.
+    time: Res<Time<Real>>,
     flying: Query<(), With<Flight>>,
     mut frames: ResMut<FlightFrames>,
 ) {

@@ -27,11 +27,13 @@ fn destination_rank(game: &Game, pos: &Position, from: usize, to: usize, count: 
     }
 }
 
+/// The legal transfers from the top of a pile (moves from a pile's bottom end, `t3^>f1`, are
+/// ranked apart by [`bottom_foundation_move`]).
 fn transfers(game: &Game, pos: &Position) -> Vec<(usize, usize, usize)> {
     game.legal_moves(pos)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer { from, to, count } if !m.takes_bottom() => {
                 Some((usize::from(from), usize::from(to), usize::from(count)))
             }
             _ => None,
@@ -90,11 +92,24 @@ pub fn hint(game: &Game, pos: &Position) -> Option<Move> {
         })
         .min();
     match best {
-        Some((_, f, t, c)) => Some(Move::transfer(f, t, c)),
-        None => [Move::Deal, Move::Redeal]
-            .into_iter()
-            .find(|&m| game.check(pos, m).is_ok()),
+        Some((0, f, t, c)) => Some(Move::transfer(f, t, c)),
+        best => {
+            bottom_foundation_move(game, pos).or(best.map(|(_, f, t, c)| Move::transfer(f, t, c)))
+        }
     }
+    .or_else(|| {
+        [Move::Deal, Move::Redeal]
+            .into_iter()
+            .find(|&m| game.check(pos, m).is_ok())
+    })
+}
+
+/// A legal move of a pile's bottom card onto a foundation (Labyrinth), if there is one.
+pub fn bottom_foundation_move(game: &Game, pos: &Position) -> Option<Move> {
+    game.legal_moves(pos).into_iter().find(|m| {
+        matches!(*m, Move::Transfer { to, .. }
+            if m.takes_bottom() && game.layout().piles[usize::from(to)].kind == PileKind::Foundation)
+    })
 }
 
 #[cfg(test)]

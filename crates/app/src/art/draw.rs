@@ -1,6 +1,6 @@
 //! The card art as pure functions: a face, the back, empty-pile markers, the table.
 
-use solitaire_core::{PileKind, Rank, Suit};
+use solitaire_core::{Rank, Suit};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Shader, Stroke, Transform};
 use ttf_parser::Face;
 
@@ -194,8 +194,9 @@ pub fn back(w: u32, h: u32) -> Option<Pixmap> {
     Some(pixmap)
 }
 
-/// The outline drawn where a pile of this kind is empty, with a hint of what goes there.
-pub fn marker(font: &Face<'_>, kind: PileKind, w: u32, h: u32) -> Option<Pixmap> {
+/// The outline drawn where a pile is empty, with `sign` (a rank, a symbol, or nothing) as a
+/// hint of what goes there.
+pub fn marker(font: &Face<'_>, sign: &str, w: u32, h: u32) -> Option<Pixmap> {
     let mut pixmap = Pixmap::new(w, h)?;
     let (wf, hf) = (w as f32, h as f32);
     let line = paint(Color::from_rgba8(255, 255, 255, 110));
@@ -212,12 +213,6 @@ pub fn marker(font: &Face<'_>, kind: PileKind, w: u32, h: u32) -> Option<Pixmap>
         ..Stroke::default()
     };
     pixmap.stroke_path(&path, &line, &stroke, Transform::identity(), None);
-    let sign = match kind {
-        PileKind::Foundation => "A",
-        PileKind::Stock => "\u{21BB}",
-        PileKind::Cell | PileKind::Hand => "\u{25A1}",
-        _ => "",
-    };
     let at = Placement {
         centre: (wf / 2.0, hf / 2.0),
         cap_height: hf * 0.22,

@@ -12,7 +12,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use solitaire_core::{PileKind, Rank, Suit};
+use solitaire_core::{Rank, Suit};
 use tiny_skia::Pixmap;
 
 /// Handles of every card image; the images are redrawn in place when the size changes.
@@ -20,24 +20,17 @@ use tiny_skia::Pixmap;
 pub struct CardArt {
     pub faces: HashMap<(Rank, Suit), Handle<Image>>,
     pub back: Handle<Image>,
-    pub markers: HashMap<PileKindKey, Handle<Image>>,
+    /// Empty-pile outlines by their sign (see [`MARKER_SIGNS`]).
+    pub markers: HashMap<&'static str, Handle<Image>>,
     pub table: Handle<Image>,
     /// The card width in pixels the images were drawn at.
     pub width: u32,
 }
 
-/// [`PileKind`] as a map key.
-pub type PileKindKey = &'static str;
-
-const KINDS: [PileKind; 8] = [
-    PileKind::Tableau,
-    PileKind::Foundation,
-    PileKind::Stock,
-    PileKind::Waste,
-    PileKind::Reserve,
-    PileKind::Cell,
-    PileKind::Hand,
-    PileKind::Indicator,
+/// Every sign an empty pile's outline may carry: none, the stock's, a cell's, or the rank
+/// of the first card the pile takes.
+pub const MARKER_SIGNS: [&str; 16] = [
+    "", "\u{21BB}", "\u{25A1}", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 ];
 
 /// A pixmap as a Bevy image (tiny-skia's premultiplied RGBA, which Bevy blends as sRGB).
@@ -88,18 +81,18 @@ impl CardArt {
             }
         }
         put(&mut self.back, draw::back(width, height));
-        for kind in KINDS {
-            let handle = self.markers.entry(kind.name()).or_default();
-            put(handle, draw::marker(&font, kind, width, height));
+        for sign in MARKER_SIGNS {
+            let handle = self.markers.entry(sign).or_default();
+            put(handle, draw::marker(&font, sign, width, height));
         }
         put(&mut self.table, draw::table(256, 160));
         self.width = width;
         true
     }
 
-    /// The image of an empty pile of this kind.
-    pub fn marker(&self, kind: PileKind) -> Handle<Image> {
-        self.markers.get(kind.name()).cloned().unwrap_or_default()
+    /// The outline of an empty pile carrying `sign` (one of [`MARKER_SIGNS`]).
+    pub fn marker(&self, sign: &str) -> Handle<Image> {
+        self.markers.get(sign).cloned().unwrap_or_default()
     }
 
     /// The face image of a card.

@@ -1,6 +1,6 @@
 //! Golden tests of the card art, drawn on the CPU.
 
-use solitaire_core::{PileKind, Rank, Suit};
+use solitaire_core::{Rank, Suit};
 use tiny_skia::Pixmap;
 
 use super::draw;
@@ -68,8 +68,12 @@ fn every_image_is_drawn_and_faces_differ() {
     }
     let back = draw::back(90, 126).expect("drawn");
     assert!(seen.insert(hash(&back)));
-    for kind in [PileKind::Foundation, PileKind::Stock, PileKind::Tableau] {
-        assert!(draw::marker(&font, kind, 90, 126).is_some());
+    for sign in super::MARKER_SIGNS {
+        let m = draw::marker(&font, sign, 90, 126).expect("drawn");
+        assert!(
+            seen.insert(hash(&m)),
+            "the {sign:?} outline looks like another"
+        );
     }
     assert!(draw::table(64, 40).is_some());
 }

@@ -24,10 +24,12 @@ pub(super) struct DealText;
 
 fn cards_line(game: &solitaire_core::Game) -> String {
     let deck = &game.layout().deck;
-    let packs = if deck.copies == 1 {
-        "1 pack".to_string()
-    } else {
-        format!("{} packs", deck.copies)
+    // Spider's one- and two-suit decks copy fewer suits more often: count whole packs.
+    let packs = match deck.len() {
+        52 => "1 pack".to_string(),
+        n if n % 52 == 0 => format!("{} packs", n / 52),
+        _ if deck.copies == 1 => "1 pack".to_string(),
+        _ => format!("{} packs", deck.copies),
     };
     format!("{} cards ({packs})", deck.len())
 }

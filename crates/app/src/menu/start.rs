@@ -94,9 +94,11 @@ pub(super) fn open_from_command_line(
         game,
         options.seed.unwrap_or_else(random_seed),
     );
+    // A long script plays faster, so a whole game replays in about twenty seconds.
+    let gap = (20.0 / moves.len().max(1) as f32).clamp(0.12, 0.45);
     commands.insert_resource(Script {
         moves,
         next_at: time.elapsed_secs() + 2.0,
-        gap: 0.45,
+        gap,
     });
 }

@@ -7,13 +7,73 @@ use solitaire_core::{Game, Illegal, Layout, Move, PileKind, Position};
 use super::{Changed, Notice, Play, Request, capitalise};
 use crate::table::fit::card_corner;
 
-/// Cards dropped: the top `count` cards of pile `from`, their head card's top-left corner now
-/// at `corner` (table units).
+/// Cards dropped: the top `count` cards of pile `from` (or, when `bottom`, its bottom card),
+/// their head card's top-left corner now at `corner` (table units).
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct Dropped {
     pub from: usize,
     pub count: usize,
+    pub bottom: bool,
     pub corner: Vec2,
+}
+
+/// What pressing a card picks up: the top `count` cards of pile `from`, or its bottom card
+/// alone when `bottom` (Labyrinth's columns are open at both ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub from: usize,
+    pub count: usize,
+    pub bottom: bool,
+}
+
+impl Pick {
+    /// The engine move that drops this pick onto pile `to`.
+    pub fn onto(self, to: usize) -> Move {
+        if self.bottom {
+            Move::transfer_bottom(self.from, to)
+        } else {
+            Move::transfer(self.from, to, self.count)
+        }
+    }
+
+    /// The indices, in pile `from`, of the picked cards (head first).
+    pub fn indices(self, len: usize) -> std::ops::Range<usize> {
+        if self.bottom {
+            0..1.min(len)
+        } else {
+            len.saturating_sub(self.count)..len
+        }
+    }
+}
+
+/// What pressing card `index` of `pile` picks up. The first card of a pile of several is its
+/// bottom end: where the rules take cards from there, that card alone is picked; otherwise the
+/// card and everything above it.
+///
+/// # Errors
+/// The engine's reason when no destination would take those cards from there.
+pub fn pick(game: &Game, pos: &Position, pile: usize, index: usize) -> Result<Pick, Illegal> {
+    let len = pos.pile(pile).len();
+    let top = Pick {
+        from: pile,
+        count: len.saturating_sub(index),
+        bottom: false,
+    };
+    if index == 0 && len > 1 && game.rules().takes_from_bottom() {
+        let bottom = Pick {
+            count: 1,
+            bottom: true,
+            ..top
+        };
+        if check_pick(game, pos, bottom).is_ok() {
+            return Ok(bottom);
+        }
+        if check_pick(game, pos, top).is_ok() {
+            return Ok(top);
+        }
+        return check_pick(game, pos, bottom).map(|()| bottom);
+    }
+    check_pick(game, pos, top).map(|()| top)
 }
 
 /// A click on card `index` of `pile` (an index past the top: the empty pile itself).
@@ -30,9 +90,21 @@ pub struct Clicked {
 /// # Errors
 /// The engine's reason when no destination would take these cards from there.
 pub fn pick_check(game: &Game, pos: &Position, pile: usize, count: usize) -> Result<(), Illegal> {
+    check_pick(
+        game,
+        pos,
+        Pick {
+            from: pile,
+            count,
+            bottom: false,
+        },
+    )
+}
+
+fn check_pick(game: &Game, pos: &Position, pick: Pick) -> Result<(), Illegal> {
     let mut first = None;
-    for to in (0..pos.piles().len()).filter(|&t| t != pile) {
-        match game.check(pos, Move::transfer(pile, to, count)) {
+    for to in (0..pos.piles().len()).filter(|&t| t != pick.from) {
+        match game.check(pos, pick.onto(to)) {
             Ok(()) => return Ok(()),
             Err(e) if e.kind != solitaire_core::IllegalKind::Source => return Ok(()),
             Err(e) => first = first.or(Some(e)),
@@ -79,7 +151,12 @@ pub(super) fn resolve_drops(
         let pos = play.session.position();
         match drop_target(play.game().layout(), pos, d.from, d.corner) {
             Some(to) => {
-                commands.write(Request::Play(Move::transfer(d.from, to, d.count)));
+                let pick = Pick {
+                    from: d.from,
+                    count: d.count,
+                    bottom: d.bottom,
+                };
+                commands.write(Request::Play(pick.onto(to)));
             }
             None => {
                 changed.write(Changed {
@@ -118,6 +195,24 @@ pub(super) fn resolve_clicks(
             continue;
         }
         let count = pile.len() - c.index;
+        if c.index == 0 && pile.len() > 1 && game.rules().takes_from_bottom() {
+            // The bottom end of an open column: its card alone, to a foundation first.
+            let end = game
+                .legal_moves(pos)
+                .into_iter()
+                .filter(|m| matches!(*m, Move::Transfer { from, .. } if Move::source(from) == (c.pile, true)))
+                .min_by_key(|m| match *m {
+                    Move::Transfer { to, .. } => (
+                        game.layout().piles[usize::from(to)].kind != PileKind::Foundation,
+                        to,
+                    ),
+                    _ => (true, 0),
+                });
+            if let Some(mv) = end {
+                commands.write(Request::Play(mv));
+                continue;
+            }
+        }
         let found = if c.double {
             foundation_move(game, pos, c.pile).or_else(|| obvious_move(game, pos, c.pile, count))
         } else {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use solitaire_core::{Game, Move, Position, Session, Status, Step};
 
-pub use input::{Clicked, Dropped, drop_target, pick_check};
+pub use input::{Clicked, Dropped, Pick, drop_target, pick, pick_check};
 pub use script::Script;
 
 /// The game being played and when it started.

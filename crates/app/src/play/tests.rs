@@ -49,6 +49,7 @@ fn a_drop_on_a_pile_plays_exactly_that_transfer() {
     app.world_mut().write_message(Dropped {
         from: from.into(),
         count: count.into(),
+        bottom: false,
         corner: corner + Vec2::new(0.1, 0.2),
     });
     app.update();
@@ -71,6 +72,7 @@ fn an_illegal_drop_changes_nothing_and_says_why() {
     app.world_mut().write_message(Dropped {
         from,
         count: 1,
+        bottom: false,
         corner,
     });
     app.update();

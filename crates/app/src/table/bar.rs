@@ -24,8 +24,8 @@ pub enum Action {
 
 /// A card lit up by a hint until `until` (seconds).
 #[derive(Component)]
-struct Lit {
-    until: f32,
+pub struct Lit {
+    pub until: f32,
 }
 
 fn spawn_bars(mut commands: Commands, play: Res<Play>) {

@@ -6,18 +6,17 @@ use bevy::prelude::*;
 use super::anim::Flight;
 use super::fit::Fit;
 use super::{CardEntities, CardView, PileMarker};
-use crate::play::{Clicked, Dropped, Notice, Play, capitalise, pick_check};
+use crate::play::{Clicked, Dropped, Notice, Pick, Play, capitalise, pick};
 
-/// The cards being dragged: the top `count` of pile `from`, head first. Observers change it
+/// The cards being dragged (see [`Group`]), head first. Observers change it
 /// directly (not through commands), so a drag that starts and moves in one frame is seen.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Dragging(pub Option<Group>);
 
-/// A group of cards picked up together.
+/// A group of cards picked up together: what the rules let the press pick, and its cards.
 #[derive(Clone, Debug)]
 pub struct Group {
-    pub from: usize,
-    pub count: usize,
+    pub pick: Pick,
     pub entities: Vec<Entity>,
 }
 
@@ -52,12 +51,14 @@ pub fn on_drag_start(
         return;
     };
     let cards = play.session.position().pile(pile).cards();
-    let count = cards.len() - index;
-    if let Err(e) = pick_check(play.game(), play.session.position(), pile, count) {
-        notice.0 = capitalise(e.reason);
-        return;
-    }
-    let group: Vec<Entity> = cards[index..]
+    let picked = match pick(play.game(), play.session.position(), pile, index) {
+        Ok(p) => p,
+        Err(e) => {
+            notice.0 = capitalise(e.reason);
+            return;
+        }
+    };
+    let group: Vec<Entity> = cards[picked.indices(cards.len())]
         .iter()
         .filter_map(|c| entities.0.get(c).copied())
         .collect();
@@ -66,8 +67,7 @@ pub fn on_drag_start(
         commands.entity(e).remove::<Flight>();
     }
     dragging.0 = Some(Group {
-        from: pile,
-        count,
+        pick: picked,
         entities: group,
     });
 }
@@ -113,12 +113,13 @@ pub fn on_drag_end(
     let card = fit.card_size(play.game().layout());
     debug!(
         "drop of {} cards from pile {} at {}",
-        dragging.count, dragging.from, head.translation
+        dragging.pick.count, dragging.pick.from, head.translation
     );
     let top_left = head.translation.truncate() + Vec2::new(-card.x, card.y) / 2.0;
     dropped.write(Dropped {
-        from: dragging.from,
-        count: dragging.count,
+        from: dragging.pick.from,
+        count: dragging.pick.count,
+        bottom: dragging.pick.bottom,
         corner: fit.table_point(top_left),
     });
 }

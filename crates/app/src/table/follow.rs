@@ -8,7 +8,7 @@ use solitaire_core::{Layout, Position};
 use super::anim::{FLIGHT, Flight, show_face};
 use super::fit::{Fit, card_corner};
 use super::steps::delays;
-use super::{CardEntities, CardView, Felt, PileCount, PileMarker, TableSet};
+use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker, TableSet};
 use crate::art::CardArt;
 use crate::assets::GameAssets;
 use crate::play::{Changed, Play};
@@ -75,7 +75,7 @@ pub fn refit(
     mut images: ResMut<Assets<Image>>,
     entities: Res<CardEntities>,
     mut cards: Query<(&mut Transform, &mut Sprite, &mut CardView), Without<PileMarker>>,
-    mut markers: Query<(&PileMarker, &mut Transform, &mut Sprite), Without<CardView>>,
+    mut markers: Query<(&PileMarker, &MarkerSign, &mut Transform, &mut Sprite), Without<CardView>>,
     mut counts: Query<(&PileCount, &mut Transform), (Without<CardView>, Without<PileMarker>)>,
     mut felt: Query<&mut Sprite, (With<Felt>, Without<CardView>, Without<PileMarker>)>,
 ) {
@@ -109,9 +109,9 @@ pub fn refit(
             }
         }
     }
-    for (m, mut t, mut sprite) in &mut markers {
+    for (m, sign, mut t, mut sprite) in &mut markers {
         sprite.custom_size = Some(card);
-        sprite.image = art.marker(layout.piles[m.0].kind);
+        sprite.image = art.marker(sign.0);
         t.translation = rest(layout, &fit, pos, m.0, 0).with_z(0.5);
     }
     for (c, mut t) in &mut counts {

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use super::TableSet;
 use super::bar::Action;
+use super::celebrate::Celebration;
 
 /// The action a key press asks for, if any.
 pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
@@ -28,7 +29,15 @@ pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
     }
 }
 
-fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<Action>) {
+fn read_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    party: Option<Res<Celebration>>,
+    mut actions: MessageWriter<Action>,
+) {
+    // During a celebration a key only cuts it short.
+    if party.is_some() {
+        return;
+    }
     if let Some(a) = key_action(&keys) {
         actions.write(a);
     }

@@ -1,13 +1,19 @@
 //! The table: piles and cards laid out from the layout and scaled to the window, moved by
 //! drag and drop and clicks, animated from the engine's step log.
 
+pub mod accepts;
 pub mod anim;
-mod bar;
+pub mod bar;
+mod celebrate;
 mod drag;
+#[cfg(test)]
+mod drag_tests;
+#[cfg(test)]
+mod end_tests;
 pub mod fit;
-mod follow;
-mod keys;
-mod outcome;
+pub mod follow;
+pub mod keys;
+pub mod outcome;
 mod spawn;
 mod status;
 pub mod steps;
@@ -32,6 +38,10 @@ pub struct CardView {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PileMarker(pub usize);
 
+/// The sign on a pile's outline (see [`accepts::marker_sign`]), worked out once per deal.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MarkerSign(pub &'static str);
+
 /// The card count shown beside a pile whose layout asks for it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PileCount(pub usize);
@@ -53,6 +63,22 @@ pub enum TableSet {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    sets(app);
+    app.add_plugins((
+        spawn::plugin,
+        follow::plugin,
+        anim::plugin,
+        drag::plugin,
+        bar::plugin,
+        keys::plugin,
+        status::plugin,
+        outcome::plugin,
+        celebrate::plugin,
+    ));
+}
+
+/// The table's resources and the order of its system sets (shared with headless tests).
+fn sets(app: &mut App) {
     app.init_resource::<fit::Fit>();
     app.init_resource::<CardEntities>();
     app.configure_sets(
@@ -67,14 +93,4 @@ pub(super) fn plugin(app: &mut App) {
             .after(TableSet::Input)
             .before(TableSet::Follow),
     );
-    app.add_plugins((
-        spawn::plugin,
-        follow::plugin,
-        anim::plugin,
-        drag::plugin,
-        bar::plugin,
-        keys::plugin,
-        status::plugin,
-        outcome::plugin,
-    ));
 }

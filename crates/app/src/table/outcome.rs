@@ -1,54 +1,156 @@
-//! The end of a game: a banner that says it was won, or that no legal move is left (with
-//! the keys that undo or deal again).
+//! The end of a game: a win is celebrated, then a panel gives the result (moves, time,
+//! score) with buttons for a new deal and the menu; a loss (no legal move left) says so and
+//! offers undo, a new deal and the menu.
 
 use bevy::prelude::*;
 use solitaire_core::Status;
 
-use super::TableSet;
+use super::bar::Action;
+use super::celebrate::{Celebration, begin};
+use super::{CardEntities, TableSet};
 use crate::play::Play;
 use crate::screen::Screen;
 use crate::ui;
 
-#[derive(Component)]
-struct Banner;
+/// Seconds between the winning move and the first card of the celebration (the last move
+/// lands first).
+const CELEBRATION_DELAY: f32 = 1.0;
 
-fn show_outcome(mut commands: Commands, play: Res<Play>, banner: Query<Entity, With<Banner>>) {
+/// The panel shown at the end of a game.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutcomePanel(pub Status);
+
+/// Whether this win has been celebrated (reset when the game is playing again).
+#[derive(Resource, Default)]
+pub struct Celebrated(pub bool);
+
+/// Minutes and seconds.
+pub fn clock(seconds: f32) -> String {
+    let s = seconds.max(0.0) as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The line of figures under the panel's title.
+pub fn result_line(play: &Play) -> String {
+    let s = &play.session;
+    let mut line = format!("Moves {}    Time {}", s.move_count(), clock(play.seconds));
+    let score = s.game().score(s.position());
+    if score != 0 {
+        line += &format!("    Score {score}");
+    }
+    line
+}
+
+fn show_outcome(
+    mut commands: Commands,
+    play: Res<Play>,
+    time: Res<Time>,
+    entities: Res<CardEntities>,
+    mut celebrated: ResMut<Celebrated>,
+    party: Option<Res<Celebration>>,
+    panel: Query<(Entity, &OutcomePanel)>,
+) {
     let status = play.session.status();
-    let shown = banner.iter().next();
-    match (status, shown) {
-        (Status::Playing, Some(e)) => commands.entity(e).despawn(),
-        (Status::Won | Status::Lost, None) => {
-            let (title, hint) = if status == Status::Won {
-                ("You won!", "N: a new deal    Esc: the menu")
-            } else {
-                ("No legal move is left", "Ctrl+Z: undo    N: a new deal")
-            };
-            commands
-                .spawn((
-                    DespawnOnExit(Screen::Playing),
-                    Banner,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        top: Val::Percent(38.0),
-                        left: Val::Percent(25.0),
-                        width: Val::Percent(50.0),
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::all(Val::Px(20.0)),
-                        border_radius: BorderRadius::all(Val::Px(12.0)),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-                ))
-                .with_children(|b| {
-                    b.spawn(ui::text(title, 44.0, ui::SELECTED));
-                    b.spawn(ui::text(hint, 20.0, ui::TEXT));
-                });
+    let shown = panel.iter().next();
+    if let Some((e, p)) = shown
+        && p.0 != status
+    {
+        commands.entity(e).despawn();
+    }
+    let shown = shown.filter(|(_, p)| p.0 == status).is_some();
+    match status {
+        Status::Playing => {
+            celebrated.0 = false;
+            if party.is_some() {
+                commands.run_system_cached(super::celebrate::finish);
+            }
         }
+        Status::Won if !celebrated.0 => {
+            celebrated.0 = true;
+            commands.insert_resource(begin(
+                &play,
+                &entities,
+                time.elapsed_secs() + CELEBRATION_DELAY,
+            ));
+        }
+        Status::Won if party.is_none() && !shown => spawn_panel(&mut commands, &play, status),
+        Status::Lost if !shown => spawn_panel(&mut commands, &play, status),
         _ => {}
     }
 }
 
+fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
+    let (title, buttons): (_, &[(&str, Action)]) = if status == Status::Won {
+        (
+            "You won!",
+            &[("New deal", Action::NewDeal), ("Menu", Action::Menu)],
+        )
+    } else {
+        (
+            "No legal move is left",
+            &[
+                ("Undo", Action::Undo),
+                ("New deal", Action::NewDeal),
+                ("Menu", Action::Menu),
+            ],
+        )
+    };
+    // A win covers the middle of the (cleared) table; a loss sits low, so the position that
+    // has no move left stays in view.
+    let won = status == Status::Won;
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Playing),
+            OutcomePanel(status),
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: if won {
+                    AlignItems::Center
+                } else {
+                    AlignItems::FlexEnd
+                },
+                padding: UiRect::bottom(Val::Px(if won { 0.0 } else { 44.0 })),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: Val::Px(if won { 14.0 } else { 8.0 }),
+                    padding: UiRect::axes(Val::Px(36.0), Val::Px(if won { 24.0 } else { 14.0 })),
+                    border: UiRect::all(Val::Px(2.0)),
+                    border_radius: BorderRadius::all(Val::Px(14.0)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
+                BorderColor::all(ui::SELECTED),
+            ))
+            .with_children(|b| {
+                b.spawn(ui::text(title, if won { 44.0 } else { 32.0 }, ui::SELECTED));
+                b.spawn(ui::text(result_line(play), 22.0, ui::TEXT));
+                b.spawn(Node {
+                    margin: UiRect::top(Val::Px(6.0)),
+                    ..default()
+                })
+                .with_children(|row| {
+                    for &(label, action) in buttons {
+                        row.spawn(ui::button(label, action));
+                    }
+                });
+            });
+        });
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Celebrated>();
     app.add_systems(Update, show_outcome.in_set(TableSet::Animate));
+    app.add_systems(OnExit(Screen::Playing), |mut c: ResMut<Celebrated>| {
+        c.0 = false
+    });
 }

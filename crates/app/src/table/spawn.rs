@@ -4,11 +4,12 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::accepts::marker_sign;
 use super::anim::{FLIGHT, Flight};
 use super::drag::{on_card_click, on_drag, on_drag_end, on_drag_start, on_marker_click};
 use super::fit::Fit;
 use super::follow::rest;
-use super::{CardEntities, CardView, Felt, PileCount, PileMarker};
+use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker};
 use crate::art::CardArt;
 use crate::assets::GameAssets;
 use crate::play::Play;
@@ -53,14 +54,16 @@ fn spawn_table(
     ));
     let pos = play.session.position();
     for (p, spec) in layout.piles.iter().enumerate() {
+        let sign = marker_sign(play.game(), pos, p);
         commands
             .spawn((
                 scoped.clone(),
                 PileMarker(p),
+                MarkerSign(sign),
                 Pickable::default(),
                 Transform::from_translation(rest(layout, &fit, pos, p, 0).with_z(0.5)),
                 Sprite {
-                    image: art.marker(spec.kind),
+                    image: art.marker(sign),
                     custom_size: Some(card),
                     ..default()
                 },

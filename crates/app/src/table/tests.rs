@@ -57,3 +57,42 @@ fn a_deal_lands_one_card_after_another() {
     let back = delays(s.position(), s.last_steps(), true);
     assert_eq!(back.len(), 10, "undo flies the same cards back");
 }
+
+#[test]
+fn empty_pile_markers_show_what_the_engine_accepts_first() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let mut seen = Vec::new();
+    for game in catalog.games() {
+        let pos = game.deal(1);
+        let t = std::time::Instant::now();
+        let signs: Vec<&str> = game
+            .layout()
+            .piles_of(solitaire_core::PileKind::Foundation)
+            .into_iter()
+            .map(|p| super::accepts::marker_sign(game, &pos, p))
+            .collect();
+        println!("{}: {:?} in {:?}", game.id(), signs, t.elapsed());
+        seen.push((game.id().to_string(), signs));
+    }
+    let signs = |id: &str| {
+        seen.iter()
+            .find(|(g, _)| g == id)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    };
+    let sixes = signs("sixes-and-sevens");
+    assert_eq!(&sixes[..8], &["A"; 8], "the top half starts with Aces");
+    assert_eq!(&sixes[8..], &["K"; 8], "the bottom half with Kings");
+    assert!(
+        signs("spider").iter().all(|s| s.is_empty()),
+        "whole suits: no rank"
+    );
+    assert!(signs("labyrinth").iter().all(|&s| s == "A"));
+    let stock = |id: &str| {
+        let game = catalog.get(id).expect("registered");
+        let p = game.layout().pile_index("stock").expect("a stock");
+        super::accepts::marker_sign(&game, &game.deal(1), p)
+    };
+    assert_eq!(stock("bristol"), "", "no redeal: no turn-over arrow");
+    assert_eq!(stock("rosamund"), "\u{21BB}");
+}

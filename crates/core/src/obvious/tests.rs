@@ -171,3 +171,65 @@ fn hint_prefers_progress_and_falls_back_to_the_deal() {
     );
     assert_eq!(hint(&g, &empty), Some(Move::Deal));
 }
+
+/// Like [`Anywhere`], but the foundation takes only a column's bottom card (`t1^>f1`).
+struct BothEnds;
+
+impl Rules for BothEnds {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, to: 1, .. }
+                if mv.takes_bottom() && Move::source(from).0 >= 2 =>
+            {
+                Ok(())
+            }
+            Move::Transfer { to: 1, .. } => Err(Illegal::target("bottom cards only")),
+            _ if mv.takes_bottom() => Err(Illegal::target("to the foundation only")),
+            _ => Anywhere.check(pos, mv),
+        }
+    }
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        match mv {
+            Move::Transfer { from, to, .. } if mv.takes_bottom() => {
+                tx.move_bottom_card(Move::source(from).0, to.into());
+            }
+            _ => Anywhere.apply(tx, mv),
+        }
+    }
+    fn is_won(&self, _: &Position) -> bool {
+        false
+    }
+    fn takes_from_bottom(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn hint_ranks_a_bottom_card_to_the_foundation_first() {
+    let layout = Layout::parse("both.ron", LAYOUT).expect("test layout");
+    let g = Game::new(
+        layout,
+        &Plugin {
+            name: "anywhere",
+            build: |_| Ok(Box::new(BothEnds)),
+        },
+    )
+    .expect("builds");
+    let pos = position(
+        vec![],
+        [
+            vec![c(Rank::Five, Suit::Spades), c(Rank::Nine, Suit::Hearts)],
+            vec![c(Rank::Two, Suit::Spades)],
+            vec![],
+            vec![],
+        ],
+    );
+    let bottom = Move::transfer_bottom(2, 1);
+    assert!(g.legal_moves(&pos).contains(&bottom));
+    assert_eq!(hint(&g, &pos), Some(bottom));
+    assert_eq!(bottom_foundation_move(&g, &pos), Some(bottom));
+    assert_eq!(
+        obvious_move(&g, &pos, 2, 1).map(|m| m.takes_bottom()),
+        Some(false)
+    );
+}
