@@ -28,6 +28,7 @@ pub mod beam;
 pub mod dfs;
 pub mod fair;
 pub mod family;
+mod fast;
 pub mod heuristic;
 pub mod key;
 pub mod outcome;
@@ -113,7 +114,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
             let mut used = "beam";
-            if method == Method::Auto {
+            let fast = fast::Fast::new(game, start);
+            // Spider's exhaustive phase settles the small family members; a full-size deal
+            // goes straight to the fast beams.
+            let small = start.cards().count() <= SMALL_SPIDER;
+            if method == Method::Auto && (fast.is_none() || small) {
                 // Spider's exhaustive phase is short: it settles the small family members;
                 // other games get a fifth of the budget.
                 let first = if spider {
@@ -134,6 +139,10 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 if r.outcome != Outcome::Unknown {
                     return report(r.outcome, &meter, "dfs");
                 }
+            }
+            if let Some(fast) = fast {
+                let out = fast.solve(game, start, &mut meter);
+                return report(out, &meter, "spider-beam");
             }
             let mut width = 256usize;
             loop {
@@ -165,6 +174,9 @@ pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Ill
     }
     Ok(game.rules().is_won(&pos))
 }
+
+/// Spider deals of at most this many cards get the exhaustive phase first.
+const SMALL_SPIDER: usize = 52;
 
 /// The default time limit of one solve in the command line (seconds).
 pub const DEFAULT_SECONDS: f64 = 30.0;
