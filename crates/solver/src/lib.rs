@@ -4,7 +4,9 @@
 //!   search with a transposition table ([`dfs`]) tries first within part of the budget: it can
 //!   prove a deal unsolvable. Then beam searches of growing width ([`beam`]) guided by the
 //!   game's [`Heuristic`] ([`SpiderGuide`] for Spider and Weisser's family, [`Generic`]
-//!   otherwise).
+//!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
+//!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
+//!   searches: module `fast`), whose wins are replayed through the engine like any other.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -116,7 +118,7 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut used = "beam";
             let fast = fast::Fast::new(game, start);
             // Spider's exhaustive phase settles the small family members; a full-size deal
-            // goes straight to the fast beams.
+            // goes straight to the fast search's portfolio.
             let small = start.cards().count() <= SMALL_SPIDER;
             if method == Method::Auto && (fast.is_none() || small) {
                 // Spider's exhaustive phase is short: it settles the small family members;
@@ -141,8 +143,8 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 }
             }
             if let Some(fast) = fast {
-                let out = fast.solve(game, start, &mut meter);
-                return report(out, &meter, "spider-beam");
+                let (out, used) = fast.solve(game, start, &mut meter);
+                return report(out, &meter, &used);
             }
             let mut width = 256usize;
             loop {

@@ -86,7 +86,9 @@ impl Fast {
 
     /// The searches of the [`portfolio`] in turn until a win or the end of `meter`'s
     /// budget. A win is replayed through the engine from `pos` before it is returned.
-    pub fn solve(&self, game: &Game, pos: &Position, meter: &mut Meter) -> Outcome {
+    /// Also returns which attempt won (`b256s4`: a beam of 256, stock weight 4; `g1000x1s4`:
+    /// a stage search), or `spider-fast` when none did.
+    pub fn solve(&self, game: &Game, pos: &Position, meter: &mut Meter) -> (Outcome, String) {
         for attempt in portfolio::portfolio() {
             if meter.out_of_time() {
                 break;
@@ -118,13 +120,14 @@ impl Fast {
             };
             meter.nodes += sub.nodes;
             if let Some(steps) = found {
-                return match self.translate(game, pos, &steps) {
+                let outcome = match self.translate(game, pos, &steps) {
                     Some(moves) => Outcome::Solved(moves),
                     None => Outcome::Unknown,
                 };
+                return (outcome, format!("spider-fast:{}", attempt.name()));
             }
         }
-        Outcome::Unknown
+        (Outcome::Unknown, "spider-fast".to_string())
     }
 
     /// The engine moves of `steps` from `pos`, played through the engine: `None` if the

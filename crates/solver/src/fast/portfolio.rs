@@ -25,6 +25,14 @@ pub(crate) struct Attempt {
 }
 
 impl Attempt {
+    /// The attempt's name in the form [`Attempt::parse`] reads.
+    pub fn name(&self) -> String {
+        match self.search {
+            Search::Beam { width } => format!("b{width}s{}", self.stock),
+            Search::Stage { nodes, branch } => format!("g{nodes}x{branch}s{}", self.stock),
+        }
+    }
+
     /// Parse `b1024s4` (beam of width 1,024, stock weight 4) or `g4000x2s1` (stage search
     /// of 4,000 expansions and 2 branches, stock weight 1).
     fn parse(text: &str) -> Option<Attempt> {
@@ -102,6 +110,9 @@ mod tests {
             ))
         );
         assert_eq!(Attempt::parse("x12"), None);
+        for a in portfolio() {
+            assert_eq!(Attempt::parse(&a.name()), Some(a));
+        }
         let all = portfolio();
         assert_eq!(all.len(), DEFAULT.split(',').count());
         let beams: Vec<usize> = all

@@ -81,7 +81,7 @@ fn wins_replay_through_the_engine_with_either_removal_rule() {
         let start = game.deal(3);
         let fast = Fast::new(game, &start).unwrap_or_else(|| panic!("Spider"));
         let mut meter = Meter::new(Budget::seconds(60.0));
-        let Outcome::Solved(moves) = fast.solve(game, &start, &mut meter) else {
+        let (Outcome::Solved(moves), _) = fast.solve(game, &start, &mut meter) else {
             panic!("{}: deal 3 is won within a minute", game.id());
         };
         assert_eq!(verify(game, &start, &moves), Ok(true), "{}", game.id());
