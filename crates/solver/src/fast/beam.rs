@@ -10,9 +10,6 @@ use crate::spider::Weights;
 use super::guide::{Parts, Step, apply, moves};
 use super::state::{State, Table};
 
-/// Levels without a better position after which a beam deals.
-const STALL: usize = 10;
-
 /// A hasher for keys that are already well mixed.
 #[derive(Default)]
 pub(crate) struct Identity(u64);
@@ -39,7 +36,8 @@ struct Child {
     step: Step,
 }
 
-/// One beam search of `width` from `start`: the steps of a win, or `None` (out of time or
+/// One beam search of `width` from `start`, dealing (or steering towards positions that may
+/// deal) after `patience` levels without a better position: the steps of a win, or `None` (out of time or
 /// memory, or every position pruned).
 pub(crate) fn beam(
     t: &Table,
@@ -47,6 +45,7 @@ pub(crate) fn beam(
     blocks: i32,
     start: &State,
     width: usize,
+    patience: usize,
     meter: &mut Meter,
 ) -> Option<Vec<Step>> {
     if start.is_won(t) {
@@ -54,7 +53,7 @@ pub(crate) fn beam(
     }
     let mut visited = Keys::default();
     visited.insert(Parts::of(start, t, w).total(start, t, w, blocks).0);
-    let mut beam = vec![*start];
+    let mut beam = vec![(*start, Parts::of(start, t, w))];
     let mut levels: Vec<Vec<(u32, Step)>> = Vec::new();
     let mut steps = Vec::new();
     let (mut best_ever, mut stall) = (i32::MAX, 0);
@@ -62,16 +61,15 @@ pub(crate) fn beam(
     loop {
         // A beam on a plateau deals if it can; if none of it may deal (spaces), it is steered
         // towards positions that may.
-        let stalled = stall >= STALL;
-        let ready = stalled && beam.iter().any(|p| p.can_deal(t));
+        let stalled = stall >= patience;
+        let ready = stalled && beam.iter().any(|(p, _)| p.can_deal(t));
         let (force, steer) = (ready, stalled && !ready);
         children.clear();
-        for (i, pos) in beam.iter().enumerate() {
+        for (i, (pos, parts)) in beam.iter().enumerate() {
             if meter.out_of_time() {
                 return None;
             }
             moves(pos, t, &mut steps);
-            let parts = Parts::of(pos, t, w);
             for &step in &steps {
                 if force && step != Step::Deal {
                     continue;
@@ -83,22 +81,27 @@ pub(crate) fn beam(
                     return Some(path(&levels, i as u32, step));
                 }
                 let (k, e) = parts.child(&child, t, w, blocks, step);
-                if !visited.contains(&k) {
-                    let unready = steer && !child.can_deal(t);
-                    children.push(Child {
-                        eval: e + if unready { 1000 } else { 0 },
-                        key: k,
-                        parent: i as u32,
-                        step,
-                    });
-                }
+                let unready = steer && !child.can_deal(t);
+                children.push(Child {
+                    eval: e + if unready { 1000 } else { 0 },
+                    key: k,
+                    parent: i as u32,
+                    step,
+                });
             }
         }
+        // Positions kept at an earlier level are dropped after a first cut by evaluation, so
+        // that only about twice the width are looked up in the (large, cache-cold) history.
+        children.sort_unstable_by_key(|c| c.key);
+        children.dedup_by_key(|c| c.key);
+        if children.len() > 2 * width {
+            children.select_nth_unstable_by_key(2 * width, |c| (c.eval, c.key));
+            children.truncate(2 * width);
+        }
+        children.retain(|c| !visited.contains(&c.key));
         if children.is_empty() {
             return None;
         }
-        children.sort_unstable_by_key(|c| c.key);
-        children.dedup_by_key(|c| c.key);
         if children.len() > width {
             children.select_nth_unstable_by_key(width, |c| (c.eval, c.key));
             children.truncate(width);
@@ -112,10 +115,10 @@ pub(crate) fn beam(
         let mut next = Vec::with_capacity(children.len());
         let mut level = Vec::with_capacity(children.len());
         for c in &children {
-            let mut pos = beam[c.parent as usize];
+            let (mut pos, parts) = beam[c.parent as usize];
             apply(&mut pos, t, c.step);
             visited.insert(c.key);
-            next.push(pos);
+            next.push((pos, parts.child_parts(&pos, t, w, c.step)));
             level.push((c.parent, c.step));
         }
         levels.push(level);

@@ -26,68 +26,63 @@ pub(crate) fn moves(s: &State, t: &Table, out: &mut Vec<Step>) {
     let mut runs = [0usize; COLS];
     let mut first_empty = None;
     let mut buried = false;
+    // For each card byte, the columns (a bit each) whose top run holds it, and those whose
+    // run starts with it; for each rank, the columns whose top card has it.
+    let mut in_run = [0u16; 64];
+    let mut heads = [0u16; 64];
+    let mut tops = [0u16; 16];
     for (i, run) in runs.iter_mut().enumerate().take(t.cols) {
         *run = s.run(&starts, i);
-        let len = usize::from(s.len[i]);
-        if len == 0 {
+        let col = s.col(&starts, i);
+        if col.is_empty() {
             first_empty.get_or_insert(i);
-        } else if len > *run {
+            continue;
+        }
+        if col.len() > *run {
             buried = true;
         }
+        let top_run = &col[col.len() - *run..];
+        for &c in top_run {
+            in_run[usize::from(c & 63)] |= 1 << i;
+        }
+        heads[usize::from(top_run[0] & 63)] |= 1 << i;
+        tops[usize::from(rank(col[col.len() - 1]))] |= 1 << i;
     }
-    // Whether some column other than `a` has a card `want` in its top run, or (`head_only`)
-    // as its run's lowest card.
-    let has = |want: u8, a: usize, b: usize, head_only: bool| {
-        (0..t.cols).any(|c| {
-            c != a && (!head_only || c != b) && runs[c] > 0 && {
-                let col = s.col(&starts, c);
-                let run = &col[col.len() - runs[c]..];
-                if head_only {
-                    run[0] == want
-                } else {
-                    run.contains(&want)
-                }
-            }
-        })
-    };
     for (a, &r) in runs.iter().enumerate().take(t.cols) {
         if r == 0 {
             continue;
         }
         let col = s.col(&starts, a);
-        let top_rank = rank(col[col.len() - 1]);
-        for b in 0..t.cols {
-            let len_b = usize::from(s.len[b]);
-            if b == a || len_b == 0 {
-                continue;
-            }
-            let target = s.cards[usize::from(starts[b + 1]) - 1];
-            let k = usize::from(rank(target)).wrapping_sub(usize::from(top_rank));
-            if k == 0 || k > r {
-                continue;
-            }
-            let head_at = col.len() - k;
-            let head = col[head_at];
-            let keep = if k < r {
-                // Splitting a run in suit: only onto its suit, to let another run's lowest
-                // card (a twin of the head) join the card uncovered.
-                target == head + 1 && has(head, a, b, true)
-            } else if head_at > usize::from(s.down[a])
-                && rank(col[head_at - 1]) == rank(head) + 1
-                && target != head + 1
-            {
-                // Sideways, from one card of the next rank to another of another suit: only
-                // to let a card of the uncovered one's suit join it.
-                has(col[head_at - 1] - 1, a, b, false)
-            } else {
-                true
-            };
-            if keep {
-                out.push(Step::Transfer {
-                    a: a as u8,
-                    b: b as u8,
-                    k: k as u8,
-                });
+        let top_rank = usize::from(rank(col[col.len() - 1]));
+        for k in 1..=r.min(15 - top_rank) {
+            let mut targets = tops[top_rank + k] & !(1 << a);
+            while targets != 0 {
+                let b = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let target = s.cards[usize::from(starts[b + 1]) - 1];
+                let head_at = col.len() - k;
+                let head = col[head_at];
+                let keep = if k < r {
+                    // Splitting a run in suit: only onto its suit, to let another run's
+                    // lowest card (a twin of the head) join the card uncovered.
+                    target == head + 1 && heads[usize::from(head & 63)] & !(1 << a | 1 << b) != 0
+                } else if head_at > usize::from(s.down[a])
+                    && rank(col[head_at - 1]) == rank(head) + 1
+                    && target != head + 1
+                {
+                    // Sideways, from one card of the next rank to another of another suit:
+                    // only to let a card of the uncovered one's suit join it.
+                    in_run[usize::from((col[head_at - 1] - 1) & 63)] & !(1 << a) != 0
+                } else {
+                    true
+                };
+                if keep {
+                    out.push(Step::Transfer {
+                        a: a as u8,
+                        b: b as u8,
+                        k: k as u8,
+                    });
+                }
             }
         }
         if let Some(e) = first_empty {
@@ -175,8 +170,14 @@ impl Parts {
         blocks: i32,
         step: Step,
     ) -> (u64, i32) {
+        let p = self.child_parts(child, t, w, step);
+        p.total(child, t, w, blocks)
+    }
+
+    /// The parts of `child`, reached from these parts' position by `step`.
+    pub fn child_parts(&self, child: &State, t: &Table, w: &Weights, step: Step) -> Parts {
         let Step::Transfer { a, b, .. } = step else {
-            return Parts::of(child, t, w).total(child, t, w, blocks);
+            return Parts::of(child, t, w);
         };
         let starts = child.starts(t);
         let mut p = *self;
@@ -187,7 +188,7 @@ impl Parts {
             p.key[i] = k;
             p.score[i] = e;
         }
-        p.total(child, t, w, blocks)
+        p
     }
 }
 

@@ -97,14 +97,15 @@ impl Fast {
                 stock: attempt.stock,
                 ..self.weights
             };
-            let mut sub = portfolio::slice(meter, attempt.seconds);
+            let mut sub = portfolio::slice(meter, attempt.nodes);
             let found = match attempt.search {
-                Search::Beam { width } => beam(
+                Search::Beam { width, patience } => beam(
                     &self.table,
                     &weights,
                     self.blocks,
                     &self.start,
                     width,
+                    patience,
                     &mut sub,
                 ),
                 Search::Stage { nodes, branch } => stage::Stages {
@@ -119,6 +120,15 @@ impl Fast {
                 .search(&self.start),
             };
             meter.nodes += sub.nodes;
+            if std::env::var_os("SOLVER_TRACE").is_some() {
+                eprintln!(
+                    "{} nodes {} in {:.3} s: {}",
+                    attempt.name(),
+                    sub.nodes,
+                    sub.start.elapsed().as_secs_f64(),
+                    if found.is_some() { "won" } else { "nothing" }
+                );
+            }
             if let Some(steps) = found {
                 let outcome = match self.translate(game, pos, &steps) {
                     Some(moves) => Outcome::Solved(moves),
