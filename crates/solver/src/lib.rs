@@ -58,6 +58,10 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
         ),
+        "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
         _ => Box::new(Generic::new(game)),
     }
 }
