@@ -62,6 +62,10 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
         ),
+        "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
         _ => Box::new(Generic::new(game)),
     }
 }
