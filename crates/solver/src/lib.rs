@@ -31,6 +31,7 @@ pub mod dfs;
 pub mod fair;
 pub mod family;
 mod fast;
+pub mod guides;
 pub mod heuristic;
 pub mod key;
 pub mod outcome;
@@ -49,11 +50,26 @@ pub use spider::SpiderGuide;
 
 use outcome::Meter;
 
-/// The guide for `game`: Spider's for the `spider` plugin, the generic one otherwise.
+/// The guide for `game`: Spider's for the `spider` plugin, a game's own from [`guides`] where
+/// one exists (chosen by the layout's `rules`), the generic one otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
-    match SpiderGuide::new(game) {
-        Some(g) => Box::new(g),
-        None => Box::new(Generic::new(game)),
+    if let Some(g) = SpiderGuide::new(game) {
+        return Box::new(g);
+    }
+    match game.layout().rules.as_str() {
+        "strategy" => guides::strategy::StrategyGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        _ => Box::new(Generic::new(game)),
     }
 }
 
