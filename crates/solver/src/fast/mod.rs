@@ -34,6 +34,8 @@ pub(crate) struct Fast {
     optional: bool,
     weights: Weights,
     blocks: i32,
+    /// Suits in the deck (the portfolio differs for one suit).
+    suits: usize,
     start: State,
 }
 
@@ -80,6 +82,7 @@ impl Fast {
             optional: params.removal == Removal::Optional,
             weights: Weights::from_env().unwrap_or_default(),
             blocks: (layout.deck.len() / usize::from(top)) as i32,
+            suits: layout.deck.suits.len(),
             start,
         })
     }
@@ -89,7 +92,7 @@ impl Fast {
     /// Also returns which attempt won (`b256s4`: a beam of 256, stock weight 4; `g1000x1s4`:
     /// a stage search), or `spider-fast` when none did.
     pub fn solve(&self, game: &Game, pos: &Position, meter: &mut Meter) -> (Outcome, String) {
-        for attempt in portfolio::portfolio() {
+        for attempt in portfolio::portfolio(self.suits) {
             if meter.out_of_time() {
                 break;
             }
