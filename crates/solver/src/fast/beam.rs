@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::beam::path;
 use crate::outcome::Meter;
 use crate::spider::Weights;
 
@@ -127,16 +128,4 @@ pub(crate) fn beam(
             return None;
         }
     }
-}
-
-/// The steps from the start to child `step` of beam entry `parent` of the last level.
-fn path(levels: &[Vec<(u32, Step)>], mut parent: u32, step: Step) -> Vec<Step> {
-    let mut steps = vec![step];
-    for level in levels.iter().rev() {
-        let (p, s) = level[parent as usize];
-        steps.push(s);
-        parent = p;
-    }
-    steps.reverse();
-    steps
 }
