@@ -120,8 +120,10 @@ pub(crate) fn beam(
     }
 }
 
-/// The moves from the start to child `mv` of beam entry `parent` of the last level.
-fn path(levels: &[Vec<(u32, Move)>], mut parent: u32, mv: Move) -> Vec<Move> {
+/// The moves from the start to child `mv` of beam entry `parent` of the last level, where
+/// each level lists its entries' parents and the moves from them (any move type: the fast
+/// Spider beam uses this too).
+pub(crate) fn path<M: Copy>(levels: &[Vec<(u32, M)>], mut parent: u32, mv: M) -> Vec<M> {
     let mut moves = vec![mv];
     for level in levels.iter().rev() {
         let (p, m) = level[parent as usize];

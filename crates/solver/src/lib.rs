@@ -4,7 +4,9 @@
 //!   search with a transposition table ([`dfs`]) tries first within part of the budget: it can
 //!   prove a deal unsolvable. Then beam searches of growing width ([`beam`]) guided by the
 //!   game's [`Heuristic`] ([`SpiderGuide`] for Spider and Weisser's family, [`Generic`]
-//!   otherwise).
+//!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
+//!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
+//!   searches: module `fast`), whose wins are replayed through the engine like any other.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -28,6 +30,8 @@ pub mod beam;
 pub mod dfs;
 pub mod fair;
 pub mod family;
+mod fast;
+pub mod guides;
 pub mod heuristic;
 pub mod key;
 pub mod outcome;
@@ -46,11 +50,26 @@ pub use spider::SpiderGuide;
 
 use outcome::Meter;
 
-/// The guide for `game`: Spider's for the `spider` plugin, the generic one otherwise.
+/// The guide for `game`: Spider's for the `spider` plugin, a game's own from [`guides`] where
+/// one exists (chosen by the layout's `rules`), the generic one otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
-    match SpiderGuide::new(game) {
-        Some(g) => Box::new(g),
-        None => Box::new(Generic::new(game)),
+    if let Some(g) = SpiderGuide::new(game) {
+        return Box::new(g);
+    }
+    match game.layout().rules.as_str() {
+        "strategy" => guides::strategy::StrategyGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
+        _ => Box::new(Generic::new(game)),
     }
 }
 
@@ -113,7 +132,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
             let mut used = "beam";
-            if method == Method::Auto {
+            let fast = fast::Fast::new(game, start);
+            // Spider's exhaustive phase settles the small family members; a full-size deal
+            // goes straight to the fast search's portfolio.
+            let small = start.cards().count() <= SMALL_SPIDER;
+            if method == Method::Auto && (fast.is_none() || small) {
                 // Spider's exhaustive phase is short: it settles the small family members;
                 // other games get a fifth of the budget.
                 let first = if spider {
@@ -134,6 +157,10 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 if r.outcome != Outcome::Unknown {
                     return report(r.outcome, &meter, "dfs");
                 }
+            }
+            if let Some(fast) = fast {
+                let (out, used) = fast.solve(game, start, &mut meter);
+                return report(out, &meter, &used);
             }
             let mut width = 256usize;
             loop {
@@ -165,6 +192,9 @@ pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Ill
     }
     Ok(game.rules().is_won(&pos))
 }
+
+/// Spider deals of at most this many cards get the exhaustive phase first.
+const SMALL_SPIDER: usize = 52;
 
 /// The default time limit of one solve in the command line (seconds).
 pub const DEFAULT_SECONDS: f64 = 30.0;

@@ -123,7 +123,7 @@ pub struct Report {
     /// Positions generated.
     pub nodes: u64,
     pub elapsed: Duration,
-    /// Which search answered (`dfs`, `beam`, `spider-beam`, ...).
+    /// Which search answered (`dfs`, `beam`, `spider-fast:b256s4`, ...).
     pub method: String,
     pub knowledge: Knowledge,
 }

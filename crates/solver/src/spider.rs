@@ -39,7 +39,7 @@ impl Default for Weights {
 
 impl Weights {
     /// Weights from `SOLVER_WEIGHTS=h,j,s,hb,e,b,st,c` (for tuning runs).
-    fn from_env() -> Option<Weights> {
+    pub(crate) fn from_env() -> Option<Weights> {
         let text = std::env::var("SOLVER_WEIGHTS").ok()?;
         let v: Vec<i32> = text
             .split(',')

@@ -1,0 +1,5 @@
+//! Game-specific guides for the searches, one file per game, chosen by the layout's `rules`.
+
+pub mod sixes_and_sevens;
+pub mod sly_fox;
+pub mod strategy;

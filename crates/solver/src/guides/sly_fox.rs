@@ -1,0 +1,235 @@
+//! Sly Fox's guide: keep the foundations moving, and lay each dealt card where it does not
+//! bury a card needed sooner.
+//!
+//! Every card of a suit is wanted by the up foundation (Ace to King) when its rank is above
+//! that foundation's top, and by the down foundation (King to Ace) when it is below that one's
+//! top; its distance is how many cards of its suit must be built before it, in the nearer
+//! direction. A strong player deals each card onto a reserve pile whose top is wanted later
+//! than the card itself (or onto a space), so that the piles unwind top first. The evaluation
+//! plays the rest of the game out greedily that way (build all that builds, then deal each card
+//! onto the best pile for it) and counts the cards left unbuilt; built and placed cards break
+//! ties. A deal is pruned while some reserve top builds at once: building first never loses a
+//! card, and it empties piles for the deal.
+
+use solitaire_core::{Card, Game, Move, Phase, PileKind, Position, Rank};
+
+use crate::heuristic::Heuristic;
+
+/// The guide for one Sly Fox layout.
+pub struct SlyFoxGuide {
+    stock: usize,
+    hand: usize,
+    foundations: Vec<usize>,
+    reserves: Vec<usize>,
+}
+
+impl SlyFoxGuide {
+    /// The guide for `game`, when its rules are Sly Fox's.
+    pub fn new(game: &Game) -> Option<SlyFoxGuide> {
+        let layout = game.layout();
+        if layout.rules != "sly-fox" {
+            return None;
+        }
+        let one = |kind| layout.piles_of(kind).first().copied();
+        Some(SlyFoxGuide {
+            stock: one(PileKind::Stock)?,
+            hand: one(PileKind::Hand)?,
+            foundations: layout.piles_of(PileKind::Foundation),
+            reserves: layout.piles_of(PileKind::Reserve),
+        })
+    }
+
+    /// For each suit, the top ranks of its up and down foundations (0 and 14 when a
+    /// foundation of that direction is missing or complete beyond reach).
+    fn tops(&self, pos: &Position) -> [(u8, u8); 4] {
+        let mut tops = [(13u8, 1u8); 4];
+        for &f in &self.foundations {
+            let pile = pos.pile(f);
+            let (Some(base), Some(top)) = (pile.bottom(), pile.top()) else {
+                continue;
+            };
+            let s = base.suit as usize;
+            if base.rank == Rank::Ace {
+                tops[s].0 = top.rank.value();
+            } else {
+                tops[s].1 = top.rank.value();
+            }
+        }
+        tops
+    }
+
+    /// How many cards of its suit must be built before `card` (0: it builds now).
+    fn distance(tops: &[(u8, u8); 4], card: Card) -> i32 {
+        let (up, down) = tops[card.suit as usize];
+        let r = card.rank.value();
+        let a = if r > up { i32::from(r - up) - 1 } else { 99 };
+        let b = if r < down {
+            i32::from(down - r) - 1
+        } else {
+            99
+        };
+        a.min(b)
+    }
+}
+
+impl SlyFoxGuide {
+    /// The cards a greedy play-out leaves unbuilt: build whatever builds (refilling spaces
+    /// from the stock during the opening), then deal, each card onto the pile that suits it
+    /// best: a space, or the top wanted soonest among those wanted later than the card, or
+    /// else the top wanted last.
+    fn left_over(&self, pos: &Position) -> usize {
+        let mut tops = self.tops(pos);
+        let mut piles: Vec<Vec<Card>> = self
+            .reserves
+            .iter()
+            .map(|&r| pos.pile(r).cards().to_vec())
+            .collect();
+        let mut stock: Vec<Card> = pos.pile(self.stock).cards().to_vec();
+        let vars = pos.vars();
+        let mut opening = vars.phase == Phase::Opening;
+        let mut dealt: Vec<bool> = self.reserves.iter().map(|&r| vars.is_marked(r)).collect();
+        let mut hand: Vec<Card> = pos.pile(self.hand).cards().to_vec();
+        if vars.phase != Phase::Dealing {
+            dealt.iter_mut().for_each(|d| *d = true);
+        }
+        let place =
+            |piles: &mut Vec<Vec<Card>>, dealt: &mut Vec<bool>, tops: &[(u8, u8); 4], c: Card| {
+                let dc = Self::distance(tops, c);
+                let score = |p: &Vec<Card>| match p.last() {
+                    None => -1000,
+                    Some(&t) => {
+                        let dt = Self::distance(tops, t);
+                        if dt > dc { dt - 100 } else { -dt }
+                    }
+                };
+                let best = (0..piles.len())
+                    .filter(|&i| !dealt[i])
+                    .min_by_key(|&i| score(&piles[i]));
+                if let Some(i) = best {
+                    piles[i].push(c);
+                    dealt[i] = true;
+                }
+            };
+        // Finish a deal in progress.
+        if vars.phase == Phase::Dealing {
+            let missing = dealt.iter().filter(|&&d| !d).count();
+            let mut cards = hand.split_off(0);
+            while cards.len() < missing {
+                match stock.pop() {
+                    Some(c) => cards.push(c),
+                    None => break,
+                }
+            }
+            for c in cards {
+                place(&mut piles, &mut dealt, &tops, c);
+            }
+        }
+        loop {
+            let mut moved = true;
+            while moved {
+                moved = false;
+                for pile in piles.iter_mut() {
+                    while let Some(&c) = pile.last() {
+                        if Self::distance(&tops, c) != 0 {
+                            break;
+                        }
+                        let t = &mut tops[c.suit as usize];
+                        let r = c.rank.value();
+                        if r == t.0 + 1 {
+                            t.0 = r;
+                        } else {
+                            t.1 = r;
+                        }
+                        pile.pop();
+                        moved = true;
+                        if opening
+                            && pile.is_empty()
+                            && let Some(n) = stock.pop()
+                        {
+                            pile.push(n);
+                        }
+                    }
+                }
+            }
+            if stock.is_empty() {
+                break;
+            }
+            opening = false;
+            dealt.iter_mut().for_each(|d| *d = false);
+            for _ in 0..piles.len() {
+                let Some(c) = stock.pop() else { break };
+                place(&mut piles, &mut dealt, &tops, c);
+            }
+        }
+        piles.iter().map(Vec::len).sum()
+    }
+}
+
+impl Heuristic for SlyFoxGuide {
+    fn eval(&self, pos: &Position) -> i32 {
+        let founded: usize = self.foundations.iter().map(|&f| pos.pile(f).len()).sum();
+        let undealt = pos.pile(self.stock).len() + pos.pile(self.hand).len();
+        // Each build or placement is one step of progress; the play-out judges the rest.
+        100 * self.left_over(pos) as i32 - founded as i32 + undealt as i32
+    }
+
+    fn keep(&self, pos: &Position, mv: Move) -> bool {
+        if mv != Move::Deal || pos.vars().phase == Phase::Dealing {
+            return true;
+        }
+        let tops = self.tops(pos);
+        !self
+            .reserves
+            .iter()
+            .filter_map(|&r| pos.pile(r).top())
+            .any(|c| Self::distance(&tops, c) == 0)
+    }
+
+    /// Outside a deal the reserve piles play alike (during one, which have had their card
+    /// matters).
+    fn interchangeable(&self, pos: &Position) -> &[usize] {
+        if pos.vars().phase == Phase::Dealing {
+            &[]
+        } else {
+            &self.reserves
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Budget, Outcome, solve, verify};
+
+    #[test]
+    fn sly_fox_deals_are_solved_and_replay() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let game = catalog
+            .get("sly-fox")
+            .unwrap_or_else(|| panic!("no sly-fox"));
+        let mut won = 0;
+        for seed in [3, 4] {
+            let start = game.deal(seed);
+            let report = solve(&game, &start, Budget::seconds(4.0));
+            if let Outcome::Solved(moves) = &report.outcome {
+                assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+                won += 1;
+            }
+            assert_ne!(
+                report.outcome,
+                Outcome::Unsolvable,
+                "seed {seed}: pruned search"
+            );
+        }
+        assert!(won >= 1, "neither Sly Fox deal 3 nor 4 solved");
+    }
+
+    #[test]
+    fn distances_count_from_the_nearer_foundation() {
+        let tops = [(1, 13); 4];
+        let c = |r: Rank| Card::new(r, solitaire_core::Suit::Hearts);
+        assert_eq!(SlyFoxGuide::distance(&tops, c(Rank::Two)), 0);
+        assert_eq!(SlyFoxGuide::distance(&tops, c(Rank::Queen)), 0);
+        assert_eq!(SlyFoxGuide::distance(&tops, c(Rank::Seven)), 5);
+    }
+}
