@@ -11,7 +11,6 @@ use std::collections::HashSet;
 use solitaire_core::{Move, Position, Rules, Step, Tx, undo};
 
 use crate::heuristic::Heuristic;
-use crate::key::key;
 use crate::outcome::{Meter, Outcome};
 
 /// Levels without a better position after which a beam deals.
@@ -36,7 +35,7 @@ pub(crate) fn beam(
         return Outcome::Solved(Vec::new());
     }
     let mut visited: HashSet<u128> = HashSet::new();
-    visited.insert(key(start, h.interchangeable(start)));
+    visited.insert(h.key(start));
     let mut beam = vec![start.clone()];
     let mut levels: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut log: Vec<Step> = Vec::new();
@@ -69,7 +68,7 @@ pub(crate) fn beam(
                     undo(pos, &log);
                     return Outcome::Solved(path(&levels, i as u32, mv));
                 }
-                let k = key(pos, h.interchangeable(pos));
+                let k = h.key(pos);
                 if !visited.contains(&k) {
                     let unready = steer && rules.check(pos, Move::Deal).is_err();
                     children.push(Child {

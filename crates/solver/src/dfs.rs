@@ -41,7 +41,7 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
         return Outcome::Solved(Vec::new());
     }
     let mut seen: HashSet<u128> = HashSet::new();
-    seen.insert(crate::key::key(&pos, h.interchangeable(&pos)));
+    seen.insert(h.key(&pos));
     let mut log: Vec<Step> = Vec::new();
     let mut path: Vec<(Move, usize)> = Vec::new();
     let mut pool: Vec<Vec<Move>> = Vec::new();
@@ -78,7 +78,7 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
             moves.push(mv);
             return Outcome::Solved(moves);
         }
-        if !seen.insert(crate::key::key(&pos, h.interchangeable(&pos))) {
+        if !seen.insert(h.key(&pos)) {
             undo(&mut pos, &log[s..]);
             log.truncate(s);
             continue;

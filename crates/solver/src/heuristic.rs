@@ -17,6 +17,14 @@ pub trait Heuristic: Sync {
     fn interchangeable(&self, _pos: &Position) -> &[usize] {
         &[]
     }
+
+    /// The key under which the searches remember `pos`: positions with one key must play
+    /// alike. By default [`key`](crate::key::key) with the [`interchangeable`] piles merged.
+    ///
+    /// [`interchangeable`]: Heuristic::interchangeable
+    fn key(&self, pos: &Position) -> u128 {
+        crate::key::key(pos, self.interchangeable(pos))
+    }
 }
 
 /// A guide for any game: cards on foundations are progress; face-down cards under face-up

@@ -69,6 +69,10 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
         ),
+        "german-patience" => guides::german_patience::GermanGuide::new(game).map_or_else(
+            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
+            |g| Box::new(g),
+        ),
         _ => Box::new(Generic::new(game)),
     }
 }
@@ -82,6 +86,9 @@ impl Heuristic for Unpruned<'_> {
     }
     fn interchangeable(&self, pos: &Position) -> &[usize] {
         self.0.interchangeable(pos)
+    }
+    fn key(&self, pos: &Position) -> u128 {
+        self.0.key(pos)
     }
 }
 
