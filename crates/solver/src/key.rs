@@ -11,19 +11,20 @@ use solitaire_core::{Card, Pile, Position};
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
 
-/// A running 128-bit hash: two independent multiply-rotate lanes.
+/// A running 128-bit hash: two independent multiply-rotate lanes (guides with keys of their
+/// own use it too).
 #[derive(Clone, Copy)]
-struct Lanes(u64, u64);
+pub(crate) struct Lanes(u64, u64);
 
 impl Lanes {
-    fn new(seed: u64) -> Lanes {
+    pub(crate) fn new(seed: u64) -> Lanes {
         Lanes(seed ^ K1, seed.rotate_left(32) ^ K2)
     }
-    fn push(&mut self, x: u64) {
+    pub(crate) fn push(&mut self, x: u64) {
         self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(K1);
         self.1 = (self.1.rotate_left(7) ^ x).wrapping_mul(K2);
     }
-    fn finish(self) -> u128 {
+    pub(crate) fn finish(self) -> u128 {
         let a = mix(self.0 ^ self.1.rotate_left(17));
         let b = mix(self.1 ^ self.0.rotate_left(29));
         (u128::from(a) << 64) | u128::from(b)

@@ -19,6 +19,7 @@
 use solitaire_core::{Game, Move, PileKind, Position};
 
 use crate::heuristic::Heuristic;
+use crate::key::Lanes;
 
 /// How many cards complete a pile.
 const FULL: usize = 13;
@@ -190,35 +191,6 @@ impl Heuristic for GermanGuide {
         h.push(word ^ (pos.pile(self.waste).len() as u64) << 56);
         h.finish()
     }
-}
-
-const K1: u64 = 0x9E37_79B9_7F4A_7C15;
-const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
-
-/// A running 128-bit hash: two independent multiply-rotate lanes.
-struct Lanes(u64, u64);
-
-impl Lanes {
-    fn new(seed: u64) -> Lanes {
-        Lanes(seed ^ K1, seed.rotate_left(32) ^ K2)
-    }
-    fn push(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(K1);
-        self.1 = (self.1.rotate_left(7) ^ x).wrapping_mul(K2);
-    }
-    fn finish(self) -> u128 {
-        let a = mix(self.0 ^ self.1.rotate_left(17));
-        let b = mix(self.1 ^ self.0.rotate_left(29));
-        (u128::from(a) << 64) | u128::from(b)
-    }
-}
-
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
 }
 
 #[cfg(test)]
