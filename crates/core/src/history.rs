@@ -17,6 +17,8 @@ use crate::tx::{Step, undo};
 pub struct Session {
     game: Arc<Game>,
     seed: Option<u64>,
+    /// Whether `start` is the deal of `seed` (a record then need not write it out).
+    dealt: bool,
     start: Position,
     pos: Position,
     /// Steps of all played moves, back to back.
@@ -88,14 +90,19 @@ impl Session {
     /// A new game dealt from `seed`.
     pub fn deal(game: Arc<Game>, seed: u64) -> Session {
         let start = game.deal(seed);
-        Session::from_position(game, Some(seed), start)
+        Session {
+            dealt: true,
+            ..Session::from_position(game, Some(seed), start)
+        }
     }
 
-    /// A game starting from any position.
+    /// A game starting from any position; `seed` is only a note of where it came from (its
+    /// record writes the start position out).
     pub fn from_position(game: Arc<Game>, seed: Option<u64>, start: Position) -> Session {
         Session {
             game,
             seed,
+            dealt: false,
             pos: start.clone(),
             start,
             steps: Vec::new(),
@@ -192,10 +199,7 @@ impl Session {
             game: self.game.id().to_string(),
             seed: self.seed,
             layout_version: self.game.layout().version,
-            start: match self.seed {
-                Some(_) => None,
-                None => Some(self.game.position_text(&self.start)),
-            },
+            start: (!self.dealt).then(|| self.game.position_text(&self.start)),
             moves: self
                 .played
                 .iter()
@@ -276,5 +280,40 @@ impl GameRecord {
                 e.span.start.line, e.span.start.col, e.code
             ))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::obvious::tests::game;
+
+    #[test]
+    fn a_record_with_a_seed_and_a_start_saves_its_start_again() {
+        // Found by the fuzzer (save target): the start won over the seed when read, but was
+        // dropped when saved again, so the save replayed from the deal instead.
+        let start = "game: anywhere\nstock:\nf1:\nt1: AS 2S 3S\nt2:\nt3:\nt4:\n";
+        let record = GameRecord {
+            game: "anywhere".into(),
+            seed: Some(3),
+            layout_version: 1,
+            start: Some(start.into()),
+            moves: vec!["t1>t2".into()],
+        };
+        let session = Session::from_record(game(), &record).unwrap();
+        let again = session.record();
+        assert_eq!(again, record);
+        let replayed = Session::from_record(game(), &again).unwrap();
+        assert_eq!(replayed.position(), session.position());
+    }
+
+    #[test]
+    fn a_dealt_game_saves_only_its_seed() {
+        let mut session = Session::deal(game(), 5);
+        session.play(Move::Deal).unwrap();
+        let record = session.record();
+        assert_eq!((record.seed, record.start.as_deref()), (Some(5), None));
+        let replayed = Session::from_record(game(), &record).unwrap();
+        assert_eq!(replayed.position(), session.position());
     }
 }

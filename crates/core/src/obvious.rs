@@ -113,4 +113,4 @@ pub fn bottom_foundation_move(game: &Game, pos: &Position) -> Option<Move> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

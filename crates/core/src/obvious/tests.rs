@@ -55,7 +55,8 @@ const LAYOUT: &str = r#"(
     deal: [Rest(pile: "stock")],
 )"#;
 
-fn game() -> Arc<Game> {
+/// The game: also the engine's other tests' small game (`crate::history`).
+pub(crate) fn game() -> Arc<Game> {
     let layout = Layout::parse("anywhere.ron", LAYOUT).expect("test layout");
     Arc::new(
         Game::new(
