@@ -66,9 +66,11 @@ impl Game {
     /// Build a game from a layout with the plugin it names.
     ///
     /// # Errors
-    /// If the plugin rejects the layout's parameters or piles.
+    /// If the plugin rejects the layout's parameters or piles, or its deal fails on the
+    /// layout's deck (dry-run unshuffled, so that [`Game::deal`] cannot fail later).
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
+        rules.deal(&layout, layout.deck.cards())?;
         Ok(Game { layout, rules })
     }
 
@@ -360,6 +362,34 @@ mod tests {
         fn takes_from_bottom(&self) -> bool {
             self.bottom
         }
+    }
+
+    /// Accepts any layout, but its own deal never fits.
+    struct Greedy;
+
+    impl Rules for Greedy {
+        fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
+            Err(Illegal::unsupported("no moves"))
+        }
+        fn apply(&self, _: &mut Tx<'_>, _: Move) {}
+        fn is_won(&self, _: &Position) -> bool {
+            false
+        }
+        fn deal(&self, layout: &Layout, _: Vec<crate::Card>) -> Result<Position, LayoutError> {
+            Err(layout.error("deal", "the deal needs more cards than the deck has"))
+        }
+    }
+
+    #[test]
+    fn a_plugin_whose_deal_does_not_fit_the_layout_is_refused_when_built() {
+        // Found by the fuzzer (layout target): Penguin's plugin accepted a layout with an
+        // eighth column, and `Game::deal` then panicked on every seed.
+        let layout = Layout::parse("two.ron", TWO_PILES).unwrap();
+        let build = |_: &Layout| Ok(Box::new(Greedy) as Box<dyn Rules>);
+        let err = Game::new(layout, &Plugin { name: "x", build })
+            .err()
+            .expect("refused");
+        assert_eq!(err.message, "the deal needs more cards than the deck has");
     }
 
     fn game(bottom: bool) -> Game {
