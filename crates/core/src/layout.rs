@@ -515,6 +515,16 @@ impl Layout {
                 "the deck needs at least one copy, one suit and 1 to 13 ranks",
             ));
         }
+        // A suit listed twice would make two cards alike in rank, suit and copy, which no
+        // position could tell apart: more packs are `copies`.
+        for (i, suit) in self.deck.suits.iter().enumerate() {
+            if self.deck.suits[..i].contains(suit) {
+                return Err(self.error(
+                    "suits",
+                    format!("the deck lists {suit:?} twice: write more packs as `copies`"),
+                ));
+            }
+        }
         for (i, p) in self.piles.iter().enumerate() {
             if !p
                 .id
@@ -657,6 +667,13 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("more cards")
+        );
+        // Found by the fuzzer (layout target): a suit listed twice made cards that positions
+        // could not write and read back.
+        let bad = TINY.replace("[Spades]", "[Spades, Hearts, Spades]");
+        assert_eq!(
+            Layout::parse("tiny.ron", &bad).unwrap_err().message,
+            "the deck lists Spades twice: write more packs as `copies`"
         );
         let bad = TINY.replace("\"t2\", kind", "\"t1\", kind");
         assert!(
