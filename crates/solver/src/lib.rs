@@ -179,10 +179,13 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                     // A beam that never cut nor pruned was exhaustive.
                     return report(out, &meter, used);
                 }
-                if meter.out_of_time() {
+                // A beam wider than the states budget cannot keep more than a narrower one
+                // (and one that neither cut nor found anything, having pruned, would answer
+                // the same at any width): widening further would loop until the time runs out.
+                if meter.out_of_time() || width > meter.budget.states {
                     return report(Outcome::Unknown, &meter, used);
                 }
-                width *= 4;
+                width = width.saturating_mul(4);
             }
         }
     }

@@ -161,3 +161,18 @@ fn fair_hints_are_legal_and_samples_keep_what_is_seen() {
     let mv = hint(&game, &start, Budget::nodes(30_000)).unwrap_or_else(|| panic!("no hint"));
     assert!(game.check(&start, mv).is_ok());
 }
+
+/// Found by the fuzzer (position target): on a position where the guide prunes every move,
+/// each beam answers `unknown` without cutting, and the search widened its beam until the
+/// width overflowed (a panic in debug builds, a spin until the time limit in release).
+#[test]
+fn beams_stop_widening_when_width_cannot_help() {
+    let game = catalog_game("strategy");
+    let start = game.parse_position("stock: 9D 3H").unwrap();
+    let budget = Budget {
+        states: 20_000,
+        ..Budget::seconds(60.0)
+    };
+    let report = solve_with(&game, &start, budget, Method::Beam);
+    assert_eq!(report.outcome, Outcome::Unknown);
+}
