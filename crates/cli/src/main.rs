@@ -120,7 +120,8 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(message, code)) => {
-            eprintln!("sol: {message}");
+            // One line whatever the input: a file name or an argument may hold a line break.
+            eprintln!("sol: {}", message.replace('\n', "\\n").replace('\r', "\\r"));
             ExitCode::from(code)
         }
     }

@@ -26,3 +26,16 @@ fn sol_survives_mutated_command_lines_and_files() {
     assert!(report.accepted * 10 > cases, "{report}");
 }
 
+/// Found by the fuzzer: a file name holding a line break made the error two lines long.
+#[test]
+fn an_error_naming_a_file_with_a_line_break_stays_on_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sol"))
+        .args(["deal", "spider", "--position", "no such\nfile.txt"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("sol runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("sol: no such\\nfile.txt: "), "{stderr}");
+}
