@@ -392,7 +392,10 @@ impl Layout {
                     face,
                 } => {
                     let targets = self.expand(ids)?;
-                    for _ in 0..*rows {
+                    // Rounds over no pile deal nothing, however many (and must not take
+                    // billions of empty turns).
+                    let rounds = if targets.is_empty() { 0 } else { *rows };
+                    for _ in 0..rounds {
                         for &t in &targets {
                             let card = deck.pop().ok_or_else(|| short("Rows"))?;
                             place(&mut piles[t], &mut face_down[t], card, *face);
@@ -640,6 +643,19 @@ mod tests {
             })
             .collect();
         assert_eq!(text, ["[\"4S\"]/1", "[\"AS\"]/1", "[\"2S\", \"3S\"]/1"]);
+    }
+
+    #[test]
+    fn rows_over_no_pile_deal_nothing_at_once() {
+        // Found by fuzzing the layout reader: `rows: 4294967295` over `piles: []` took
+        // minutes of empty rounds in a debug build.
+        let none = TINY.replace(
+            "deal: [",
+            "deal: [Rows(piles: [], rows: 4294967295, face: Up), ",
+        );
+        let layout = Layout::parse("tiny.ron", &none).unwrap();
+        let pos = layout.run_deal(layout.deck.cards()).unwrap();
+        assert_eq!(pos.pile(1).len(), 1);
     }
 
     #[test]
