@@ -176,3 +176,19 @@ fn beams_stop_widening_when_width_cannot_help() {
     let report = solve_with(&game, &start, budget, Method::Beam);
     assert_eq!(report.outcome, Outcome::Unknown);
 }
+
+/// Found by fuzzing `sol solve --fair --samples N`: 2^32 samples divided the time budget by
+/// zero (a panic), and 2^64 - 1 samples ran far past the budget.
+#[test]
+fn fair_solving_keeps_to_its_budget_however_many_samples() {
+    let game = catalog_game("aces-up");
+    let start = game.deal(1);
+    for samples in [1 << 32, usize::MAX] {
+        let budget = Budget {
+            nodes: 40,
+            ..Budget::seconds(30.0)
+        };
+        let report = fair::fair_solve(&game, &start, budget, samples);
+        assert!((1..=40).contains(&report.samples), "{}", report.samples);
+    }
+}
