@@ -6,6 +6,7 @@ use crate::Target;
 use crate::case::Case;
 use crate::rng::Rng;
 use crate::targets::Context;
+use crate::targets::reshape::reshape_text;
 use crate::tokens::COMMON;
 
 /// Flags of `sol`'s commands, inserted anywhere.
@@ -98,10 +99,10 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
     ] {
         if !seeds.is_empty() {
             let text = rng.pick(&seeds).to_string();
-            let text = if rng.one_in(2) {
-                text
-            } else {
-                ctx.text.mutate(&text, &seeds, rng)
+            let text = match rng.below(4) {
+                0 => text,
+                1 if name == "position" => reshape_text(&game, &text, rng).unwrap_or(text),
+                _ => ctx.text.mutate(&text, &seeds, rng),
             };
             let mut bytes = text.into_bytes();
             if rng.one_in(12) && !bytes.is_empty() {

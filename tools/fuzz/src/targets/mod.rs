@@ -5,6 +5,7 @@ mod layout;
 mod moves;
 mod play;
 mod position;
+mod reshape;
 mod save;
 mod sol;
 

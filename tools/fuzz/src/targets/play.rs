@@ -19,6 +19,12 @@ const SOLVER: Budget = Budget {
     states: 20_000,
 };
 
+/// A property broken in `game`: the game's id is part of the signature, since each game's
+/// rules fail in their own ways.
+pub fn broken(game: &Game, what: &str, detail: impl Into<String>) -> Problem {
+    Problem::property(&format!("{what} ({})", game.id()), detail)
+}
+
 /// The position written in the text form reads back equal, and writes the same text again.
 ///
 /// # Errors
@@ -29,21 +35,24 @@ pub fn round_trip(game: &Game, pos: &Position) -> Result<(), Problem> {
         Ok(back) if &back == pos => {
             let again = game.position_text(&back);
             if again != written {
-                return Err(Problem::property(
+                return Err(broken(
+                    game,
                     "a position's text form is not stable",
                     format!("first:\n{written}\nthen:\n{again}"),
                 ));
             }
             Ok(())
         }
-        Ok(back) => Err(Problem::property(
+        Ok(back) => Err(broken(
+            game,
             "an accepted position writes back to a different one",
             format!(
                 "written:\n{written}\nre-read:\n{}",
                 game.position_text(&back)
             ),
         )),
-        Err(e) => Err(Problem::property(
+        Err(e) => Err(broken(
+            game,
             "an accepted position writes a text the reader refuses",
             format!("{e}\n{written}"),
         )),
@@ -67,7 +76,8 @@ pub fn exercise(game: &Game, pos: &Position, solver: bool) -> Result<(), Problem
         let mut after = pos.clone();
         let mut log = Vec::new();
         if let Err(e) = game.play_logged(&mut after, mv, &mut log) {
-            return Err(Problem::property(
+            return Err(broken(
+                game,
                 "a listed move is refused",
                 format!("{}: {e}\n{}", game.move_text(mv), at()),
             ));
@@ -75,7 +85,8 @@ pub fn exercise(game: &Game, pos: &Position, solver: bool) -> Result<(), Problem
         let _ = (game.status(&after), game.score(&after));
         game.undo(&mut after, &log);
         if &after != pos {
-            return Err(Problem::property(
+            return Err(broken(
+                game,
                 "undo does not restore the position",
                 format!("{}\n{}", game.move_text(mv), at()),
             ));
@@ -89,7 +100,8 @@ pub fn exercise(game: &Game, pos: &Position, solver: bool) -> Result<(), Problem
         }
         let mv = moves[(i * 7 + 3) % moves.len()];
         if let Err(e) = game.play(&mut walk, mv) {
-            return Err(Problem::property(
+            return Err(broken(
+                game,
                 "a listed move is refused",
                 format!("{}: {e}\n{}", game.move_text(mv), game.position_text(&walk)),
             ));
@@ -108,7 +120,8 @@ fn solve(game: &Game, pos: &Position) -> Result<(), Problem> {
         if let Outcome::Solved(m) = &report.outcome
             && verify(game, pos, m) != Ok(true)
         {
-            return Err(Problem::property(
+            return Err(broken(
+                game,
                 "a solution does not replay to a win",
                 game.position_text(pos),
             ));
@@ -117,7 +130,8 @@ fn solve(game: &Game, pos: &Position) -> Result<(), Problem> {
     if let Some(hint) = fair_solve(game, pos, SOLVER, 2).hint
         && let Err(e) = game.check(pos, hint)
     {
-        return Err(Problem::property(
+        return Err(broken(
+            game,
             "a hint is an illegal move",
             format!("{}: {e}\n{}", game.move_text(hint), game.position_text(pos)),
         ));

@@ -4,9 +4,11 @@ use crate::Target;
 use crate::case::Case;
 use crate::rng::Rng;
 use crate::targets::play::{exercise, round_trip};
+use crate::targets::reshape::reshape_text;
 use crate::targets::{Context, Read, Verdict};
 
-/// A deal, walk or conformance position, mutated; now and then read as another game's.
+/// A deal, walk or conformance position, mutated as text or rearranged card by card (see
+/// [`reshape`](super::reshape)); now and then read as another game's.
 pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
     let seed = rng.pick(&ctx.corpus.positions);
     let game = if rng.one_in(10) {
@@ -15,10 +17,15 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
         &seed.game
     };
     let donors = ctx.corpus.positions_of(game);
-    let text = if rng.one_in(20) {
-        seed.text.clone()
-    } else {
-        ctx.text.mutate(&seed.text, &donors, rng)
+    let reshaped = match ctx.catalog.get(game) {
+        Some(g) if rng.one_in(2) => reshape_text(&g, &seed.text, rng),
+        _ => None,
+    };
+    let text = match reshaped {
+        Some(text) if rng.one_in(4) => ctx.text.mutate(&text, &donors, rng),
+        Some(text) => text,
+        None if rng.one_in(20) => seed.text.clone(),
+        None => ctx.text.mutate(&seed.text, &donors, rng),
     };
     Case::new(Target::Position, Some(game)).with("input", text)
 }

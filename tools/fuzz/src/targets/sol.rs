@@ -150,8 +150,9 @@ fn judge(
         });
     };
     let Some(code) = status.code() else {
+        let first = lines.first().map_or("", |l| l);
         return Outcome::Failed(Problem {
-            signature: format!("sol ended by a signal: {status}"),
+            signature: format!("sol ended by a signal: {status}: {}", blank(first)),
             detail: detail(&status.to_string()),
         });
     };
