@@ -1,6 +1,7 @@
 //! Running a target: cases from a seed, a watchdog for cases that never return, shrinking of
 //! failing inputs, and saving them for replay.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -72,6 +73,7 @@ pub fn run(target: Target, opts: &Options) -> Report {
         target,
         cases: 0,
         accepted: 0,
+        refused: 0,
         failures: Vec::new(),
         slow: Vec::new(),
         slowest: (Duration::ZERO, 0),
@@ -143,6 +145,8 @@ fn work(
             return;
         }
     };
+    // Each failure is shrunk once, at its first case: later cases of it only count.
+    let mut shrunk: HashSet<String> = HashSet::new();
     for index in 0..opts.cases {
         let case = targets::generate(target, &ctx, &mut Rng::for_case(opts.seed, index));
         if let Ok(mut c) = current.lock() {
@@ -155,6 +159,7 @@ fn work(
         let mut case = case;
         if let Outcome::Failed(p) = &outcome
             && target != Target::Cli
+            && shrunk.insert(p.signature.clone())
         {
             (case, outcome) = shrink(&ctx, case, p, tx);
         }
@@ -227,7 +232,10 @@ fn record(report: &mut Report, opts: &Options, index: u64, case: Case, outcome: 
             report.accepted += 1;
             return;
         }
-        Outcome::Refused => return,
+        Outcome::Refused => {
+            report.refused += 1;
+            return;
+        }
         Outcome::Failed(p) => (p, false),
         Outcome::Slow(p) => (p, true),
     };

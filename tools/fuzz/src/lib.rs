@@ -100,6 +100,11 @@ pub const KNOWN_BUGS: &[KnownBug] = &[
         owner: "positions with impossible structure (validation per game)",
     },
     KnownBug {
+        targets: &[Target::Position],
+        signature: &["property: a BOM in front changes how a position reads"],
+        owner: "reader: BOM",
+    },
+    KnownBug {
         targets: &[Target::Cli],
         signature: &["failed printing to stdout"],
         owner: "CLI: closed-pipe panics",

@@ -91,9 +91,11 @@ pub struct Report {
     pub target: Target,
     /// Cases run.
     pub cases: u64,
-    /// Cases whose input the reader accepted (`sol` exited 0): the rest were refused with an
-    /// error, or failed.
+    /// Cases whose input the reader accepted and that passed (`sol` exited 0).
     pub accepted: u64,
+    /// Cases whose input the reader refused with an error, as it should have (`sol` exited 1
+    /// or 2); the others got past the reader.
+    pub refused: u64,
     /// Distinct failures, in the order found.
     pub failures: Vec<Failure>,
     /// Command lines that `sol` did not finish within the time limit (not failures: a
@@ -129,10 +131,11 @@ impl fmt::Display for Report {
         let new = self.new_failures().count();
         writeln!(
             f,
-            "{}: {} cases ({} accepted), {} distinct failures ({} new, {} known), {} slow; slowest case #{} took {:.3} s",
+            "{}: {} cases ({} accepted, {} refused), {} distinct failures ({} new, {} known), {} slow; slowest case #{} took {:.3} s",
             self.target,
             self.cases,
             self.accepted,
+            self.refused,
             self.failures.len(),
             new,
             self.failures.len() - new,

@@ -3,7 +3,7 @@
 use crate::Target;
 use crate::case::Case;
 use crate::rng::Rng;
-use crate::targets::play::{exercise, round_trip};
+use crate::targets::play::{broken, exercise, round_trip};
 use crate::targets::reshape::reshape_text;
 use crate::targets::{Context, Read, Verdict};
 
@@ -30,16 +30,45 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
     Case::new(Target::Position, Some(game)).with("input", text)
 }
 
-/// An accepted text round-trips, and the rules and solver handle the position.
+/// A refusal points inside the text; an accepted text round-trips, the rules and the solver
+/// handle the position, and a BOM in front or CRLF line ends do not change it.
 ///
 /// # Errors
 /// The property that failed.
 pub fn check(ctx: &Context, case: &Case) -> Verdict {
     let game = ctx.game(case)?;
-    let Ok(pos) = game.parse_position(&case.text("input")) else {
-        return Ok(Read::Refused);
+    let text = case.text("input");
+    let pos = match game.parse_position(&text) {
+        Ok(pos) => pos,
+        Err(e) => {
+            let line = text.lines().nth(e.line.wrapping_sub(1));
+            return match line {
+                Some(l) if (1..=l.len() + 1).contains(&e.col) => Ok(Read::Refused),
+                _ => Err(broken(
+                    &game,
+                    "a refusal points outside the text",
+                    format!("{e}\n{text}"),
+                )),
+            };
+        }
     };
     round_trip(&game, &pos)?;
     exercise(&game, &pos, true)?;
+    // What editors add to a text file does not change what it says.
+    for (what, variant) in [
+        ("a BOM in front", format!("\u{FEFF}{text}")),
+        ("CRLF line ends", text.replace('\n', "\r\n")),
+    ] {
+        match game.parse_position(&variant) {
+            Ok(p) if p == pos => {}
+            other => {
+                return Err(broken(
+                    &game,
+                    &format!("{what} changes how a position reads"),
+                    format!("{other:?}\n{text}"),
+                ));
+            }
+        }
+    }
     Ok(Read::Accepted)
 }
