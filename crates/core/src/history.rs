@@ -269,11 +269,13 @@ impl GameRecord {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
     }
 
-    /// Read a record from RON text.
+    /// Read a record from RON text (a byte-order mark in front, as some editors write, is
+    /// skipped).
     ///
     /// # Errors
     /// Where the text is not a saved game (line and column).
     pub fn from_ron(text: &str) -> Result<GameRecord, ReplayError> {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         ron::from_str(text).map_err(|e| {
             ReplayError::Syntax(format!(
                 "line {}, column {}: {}",
@@ -305,6 +307,14 @@ mod tests {
         assert_eq!(again, record);
         let replayed = Session::from_record(game(), &again).unwrap();
         assert_eq!(replayed.position(), session.position());
+    }
+
+    #[test]
+    fn a_save_reads_the_same_with_a_byte_order_mark_in_front() {
+        // Found by the fuzzer (save target): editors that write a BOM made saves unreadable.
+        let text = Session::deal(game(), 5).record().to_ron();
+        let read = GameRecord::from_ron(&text).unwrap();
+        assert_eq!(GameRecord::from_ron(&format!("\u{FEFF}{text}")), Ok(read));
     }
 
     #[test]
