@@ -290,13 +290,16 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Read and check a layout from RON text; `file` names it in errors.
+    /// Read and check a layout from RON text; `file` names it in errors. A byte-order mark in
+    /// front is skipped.
     ///
     /// # Errors
     /// A [`LayoutError`] with file, line, column and reason: RON syntax, unknown or missing
     /// fields, duplicate or malformed pile ids, deal steps naming unknown piles or cards, a
     /// deal that needs more cards than the deck has.
     pub fn parse(file: &str, source: &str) -> Result<Layout, LayoutError> {
+        // A byte-order mark in front, as some editors write, is not part of the layout.
+        let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
         let raw: LayoutFile<IgnoredAny> = parse_ron(file, source)?;
         let mut layout = Layout {
             id: raw.id,
@@ -518,6 +521,21 @@ impl Layout {
                 "the deck needs at least one copy, one suit and 1 to 13 ranks",
             ));
         }
+        // The app scales and places cards by these numbers: NaN or infinity would break the
+        // drawing, a table or card of no size would show nothing.
+        let sizes = [self.table.width, self.table.height, self.card_scale];
+        if !sizes.iter().all(|s| s.is_finite() && *s > 0.0) {
+            return Err(self.error(
+                "table",
+                "the table's width and height and the card scale must be positive numbers",
+            ));
+        }
+        if let Some(p) = self.piles.iter().find(|p| !(p.x.is_finite() && p.y.is_finite())) {
+            return Err(self.error(
+                &format!("\"{}\"", p.id),
+                format!("pile {:?} needs a finite x and y", p.id),
+            ));
+        }
         // A suit listed twice would make two cards alike in rank, suit and copy, which no
         // position could tell apart: more packs are `copies`.
         for (i, suit) in self.deck.suits.iter().enumerate() {
@@ -656,6 +674,29 @@ mod tests {
         let layout = Layout::parse("tiny.ron", &none).unwrap();
         let pos = layout.run_deal(layout.deck.cards()).unwrap();
         assert_eq!(pos.pile(1).len(), 1);
+    }
+
+    #[test]
+    fn sizes_and_places_are_finite_and_sizes_positive() {
+        // Found by fuzzing the layout reader: NaN, infinite or negative sizes were accepted.
+        for (from, to) in [
+            ("width: 3.0", "width: NaN"),
+            ("height: 2.0", "height: inf"),
+            ("width: 3.0", "width: -3.0"),
+            ("table:", "card_scale: 0.0, table:"),
+        ] {
+            let err = Layout::parse("tiny.ron", &TINY.replace(from, to)).unwrap_err();
+            assert!(err.message.contains("positive numbers"), "{to}: {err}");
+        }
+        let err = Layout::parse("tiny.ron", &TINY.replace("x: 1.0", "x: NaN")).unwrap_err();
+        assert_eq!(err.message, "pile \"t1\" needs a finite x and y");
+    }
+
+    #[test]
+    fn a_byte_order_mark_in_front_is_skipped() {
+        let layout = Layout::parse("tiny.ron", &format!("\u{FEFF}{TINY}")).unwrap();
+        assert_eq!(layout.id, "tiny");
+        assert_eq!(layout.params::<()>(), Ok(()));
     }
 
     #[test]
