@@ -530,7 +530,11 @@ impl Layout {
                 "the table's width and height and the card scale must be positive numbers",
             ));
         }
-        if let Some(p) = self.piles.iter().find(|p| !(p.x.is_finite() && p.y.is_finite())) {
+        if let Some(p) = self
+            .piles
+            .iter()
+            .find(|p| !(p.x.is_finite() && p.y.is_finite()))
+        {
             return Err(self.error(
                 &format!("\"{}\"", p.id),
                 format!("pile {:?} needs a finite x and y", p.id),

@@ -21,15 +21,23 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
     Case::new(Target::Layout, None).with("input", text)
 }
 
-/// An accepted layout builds with each plugin or is refused with an error; each built game
+/// An accepted layout reads the same with a BOM in front, and builds with each plugin or is refused with an error; each built game
 /// deals the deck's cards, writes and re-reads its deals, and plays from them.
 ///
 /// # Errors
 /// The property that failed.
 pub fn check(ctx: &Context, case: &Case) -> Verdict {
-    let Ok(layout) = Layout::parse("fuzz.ron", &case.text("input")) else {
+    let text = case.text("input");
+    let Ok(layout) = Layout::parse("fuzz.ron", &text) else {
         return Ok(Read::Refused);
     };
+    let with_bom = Layout::parse("fuzz.ron", &format!("\u{FEFF}{text}"));
+    if !text.starts_with('\u{FEFF}') && !with_bom.is_ok_and(|l| same(&l, &layout)) {
+        return Err(Problem::property(
+            "a BOM in front changes how a layout reads",
+            text,
+        ));
+    }
     let mut deck = layout.deck.cards();
     deck.sort();
     for plugin in &ctx.plugins {
@@ -49,4 +57,27 @@ pub fn check(ctx: &Context, case: &Case) -> Verdict {
         }
     }
     Ok(Read::Accepted)
+}
+
+/// Whether two layouts say the same: `Layout` is not `PartialEq` (its pile index is a map,
+/// its coordinates may be NaN), so their fields are compared as written by `Debug`.
+fn same(a: &Layout, b: &Layout) -> bool {
+    let fields = |l: &Layout| {
+        format!(
+            "{:?}",
+            (
+                (
+                    &l.id,
+                    &l.name,
+                    l.version,
+                    &l.rules,
+                    &l.summary,
+                    &l.rules_text
+                ),
+                (l.work_in_progress, &l.deck, l.card_scale, l.table),
+                (&l.piles, &l.deal, l.pile_ids()),
+            )
+        )
+    };
+    fields(a) == fields(b)
 }

@@ -55,10 +55,10 @@ pub fn check(ctx: &Context, case: &Case) -> Verdict {
     round_trip(&game, &pos)?;
     exercise(&game, &pos, true)?;
     // What editors add to a text file does not change what it says.
-    for (what, variant) in [
-        ("a BOM in front", format!("\u{FEFF}{text}")),
-        ("CRLF line ends", text.replace('\n', "\r\n")),
-    ] {
+    let bom =
+        (!text.starts_with('\u{FEFF}')).then(|| ("a BOM in front", format!("\u{FEFF}{text}")));
+    let crlf = Some(("CRLF line ends", text.replace('\n', "\r\n")));
+    for (what, variant) in bom.into_iter().chain(crlf) {
         match game.parse_position(&variant) {
             Ok(p) if p == pos => {}
             other => {

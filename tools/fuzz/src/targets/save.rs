@@ -64,7 +64,7 @@ fn mutate_field(r: &mut GameRecord, ctx: &Context, rng: &mut Rng) {
     }
 }
 
-/// An accepted save replays or gives a typed error; a replayed game saves a record that reads
+/// An accepted save reads the same with a BOM in front, and replays or gives a typed error; a replayed game saves a record that reads
 /// back equal and replays to the same game; undo and redo walk its moves.
 ///
 /// # Errors
@@ -80,6 +80,15 @@ pub fn check(ctx: &Context, case: &Case) -> Verdict {
             ));
         }
     };
+    let text = case.text("input");
+    if !text.starts_with('\u{FEFF}')
+        && GameRecord::from_ron(&format!("\u{FEFF}{text}")).as_ref() != Ok(&record)
+    {
+        return Err(Problem::property(
+            "a BOM in front changes how a save reads",
+            text,
+        ));
+    }
     let Some(game) = ctx.catalog.get(&record.game) else {
         return Ok(Read::Refused);
     };
