@@ -116,6 +116,11 @@ pub const KNOWN_BUGS: &[KnownBug] = &[
     },
     KnownBug {
         targets: &[Target::Cli],
+        signature: &["sol panic at", "capacity overflow"],
+        owner: "CLI: --seeds huge ranges (simulate allocates a row per deal up front)",
+    },
+    KnownBug {
+        targets: &[Target::Cli],
         signature: &["cannot convert float seconds to Duration"],
         owner: "CLI: --time-limit inf panic",
     },
