@@ -43,6 +43,9 @@
 //!         Rest(pile: "stock"),
 //!     ],
 //!     params: (suits: 4),            // the plugin's own parameters (see its docs)
+//!     // Where the rules text allows more than one reading, the game declares options
+//!     // (see `crate::reading`); a layout may choose (optional, default: each option's first).
+//!     readings: {},
 //! )
 //! ```
 
@@ -56,6 +59,7 @@ use thiserror::Error;
 use crate::card::{Card, CardToken, Rank, Suit};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
+use crate::reading::ReadingValues;
 
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -222,6 +226,8 @@ struct LayoutFile<P> {
     deal: Vec<DealStep>,
     #[serde(default)]
     params: P,
+    #[serde(default)]
+    readings: ReadingValues,
 }
 
 fn unit_scale() -> f32 {
@@ -283,6 +289,9 @@ pub struct Layout {
     pub piles: Vec<PileSpec>,
     /// The initial deal, as a script.
     pub deal: Vec<DealStep>,
+    /// The readings this layout chooses where the rules text is ambiguous (option name ->
+    /// value; see [`crate::reading`]); options not named play their default.
+    pub readings: ReadingValues,
     file: String,
     source: String,
     index: HashMap<String, usize>,
@@ -311,6 +320,7 @@ impl Layout {
             table: raw.table,
             piles: raw.piles,
             deal: raw.deal,
+            readings: raw.readings,
             file: file.to_string(),
             source: source.to_string(),
             index: HashMap::new(),
@@ -573,7 +583,7 @@ fn split_number(s: &str) -> (&str, Option<u32>) {
     (prefix, number.parse().ok())
 }
 
-fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(source)

@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::layout::{Layout, LayoutError};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::reading::Reading;
 use crate::tx::Tx;
 
 /// Whether a game goes on.
@@ -178,6 +179,14 @@ pub trait Rules: Send + Sync + 'static {
     /// The score of a position; 0 for games without one.
     fn score(&self, _pos: &Position) -> i32 {
         0
+    }
+
+    /// The places where this game's rules text allows more than one reading, each with its
+    /// choices (the first is the default). The plugin's `build` reads the chosen value with
+    /// [`Layout::reading`]; [`crate::Game::new`] refuses a layout that names an option the
+    /// game does not declare. Default: none.
+    fn readings(&self) -> &'static [Reading] {
+        &[]
     }
 
     /// Lay out a shuffled deck (dealt from index 0 on). The default runs the layout's deal
