@@ -21,7 +21,15 @@ fn every_scenario_holds_for_its_registered_game() {
             continue;
         };
         for scenario in &file.scenarios {
-            match run_scenario(&game, scenario) {
+            // Each scenario runs against the game configured with the readings it holds for.
+            let configured = match game.with_readings(&scenario.readings) {
+                Ok(g) => g,
+                Err(e) => {
+                    failures.push(format!("{} / {:?}: {e}", file.game, scenario.name));
+                    continue;
+                }
+            };
+            match run_scenario(&configured, scenario) {
                 Ok(()) => passed += 1,
                 Err(f) => failures.push(format!(
                     "{} / {:?}\n  step {}: expected {}, found {}\n  after: {}\n{}",
