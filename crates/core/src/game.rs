@@ -163,28 +163,23 @@ impl Game {
     /// # Errors
     /// The rule the move breaks.
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        if let Move::Transfer { from, to, count } = mv {
+        let count = match mv {
+            Move::Transfer { count, .. } => usize::from(count),
+            _ => 1,
+        };
+        if let Some((from, to)) = mv.piles() {
             let n = pos.piles().len();
-            let (from, bottom) = Move::source(from);
-            let to = usize::from(to);
             if from >= n || to >= n {
                 return Err(Illegal::source("no such pile"));
             }
             if from == to {
                 return Err(Illegal::target("cards cannot move onto their own pile"));
             }
-            if count == 0 || usize::from(count) > pos.pile(from).len() {
+            if count == 0 || count > pos.pile(from).len() {
                 return Err(Illegal::source("the pile does not have that many cards"));
             }
-            if bottom && !self.rules.takes_from_bottom() {
-                return Err(Illegal::source(
-                    "cards are taken only from the top of a pile",
-                ));
-            }
-            if bottom && count != 1 {
-                return Err(Illegal::source(
-                    "only one card is taken from the bottom of a pile",
-                ));
+            if mv.takes_bottom() && !self.rules.takes_from_bottom() {
+                return Err(Illegal::TOP_ONLY);
             }
         }
         self.rules.check(pos, mv)
@@ -213,29 +208,20 @@ impl Game {
         Ok(match text.parse::<MoveText>()? {
             MoveText::Deal => Move::Deal,
             MoveText::Redeal => Move::Redeal,
-            MoveText::Transfer {
-                from,
-                to,
-                count,
-                bottom,
-            } => {
-                let index = |id: &str| {
-                    self.layout
-                        .pile_index(id)
-                        .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
-                };
-                let (from, to) = (index(&from)?, index(&to)?);
-                if bottom {
-                    Move::Transfer {
-                        from: from as u8 | Move::BOTTOM,
-                        to: to as u8,
-                        count,
-                    }
-                } else {
-                    Move::transfer(from, to, usize::from(count))
-                }
+            MoveText::Transfer { from, to, count } => {
+                Move::transfer(self.pile(&from)?, self.pile(&to)?, usize::from(count))
+            }
+            MoveText::TransferBottom { from, to } => {
+                Move::transfer_bottom(self.pile(&from)?, self.pile(&to)?)
             }
         })
+    }
+
+    /// The layout index of the pile a move names.
+    fn pile(&self, id: &str) -> Result<usize, MoveParseError> {
+        self.layout
+            .pile_index(id)
+            .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
     }
 
     /// A move in the notation, ready to print.
@@ -378,16 +364,18 @@ mod tests {
             match mv {
                 Move::Transfer {
                     to: 1, count: 1, ..
-                } => Ok(()),
+                }
+                | Move::TransferBottom { to: 1, .. } => Ok(()),
                 _ => Err(Illegal::unsupported("one card to f1")),
             }
         }
         fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-            if let Move::Transfer { from, to, count } = mv {
-                match Move::source(from) {
-                    (from, true) => tx.move_bottom_card(from, usize::from(to)),
-                    (from, false) => tx.move_cards(from, usize::from(to), usize::from(count)),
+            match mv {
+                Move::Transfer { from, to, count } => {
+                    tx.move_cards(from.into(), to.into(), count.into());
                 }
+                Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+                Move::Deal | Move::Redeal => {}
             }
         }
         fn is_won(&self, pos: &Position) -> bool {
@@ -420,16 +408,45 @@ mod tests {
             game.legal_moves(&pos)
                 .contains(&Move::transfer_bottom(0, 1))
         );
-        let two = game.parse_move("t1^>f1:2").unwrap();
-        assert_eq!(game.move_text(two).to_string(), "t1^>f1:2");
-        let err = game.check(&pos, two).unwrap_err();
         assert_eq!(
-            (err.kind, err.reason),
-            (
-                IllegalKind::Source,
-                "only one card is taken from the bottom of a pile"
-            )
+            game.parse_move("t1^>f1:2"),
+            Err(MoveParseError::BottomCount("t1^>f1:2".into()))
         );
+    }
+
+    #[test]
+    fn a_bottom_transfer_round_trips_through_the_notation() {
+        let game = game(true);
+        for text in ["t1^>f1", "f1^>t1"] {
+            let mv = game.parse_move(text).unwrap();
+            assert!(mv.takes_bottom(), "{text}");
+            assert_eq!(game.move_text(mv).to_string(), text);
+        }
+        assert_eq!(
+            game.parse_move(" T1 ^ > F1 : 1 "),
+            Ok(Move::TransferBottom { from: 0, to: 1 })
+        );
+        assert_eq!(
+            game.parse_move("t9^>f1"),
+            Err(MoveParseError::UnknownPile("t9".into()))
+        );
+    }
+
+    #[test]
+    fn a_bottom_transfer_is_checked_for_real_piles_first() {
+        let game = game(true);
+        let pos = game.parse_position("t1: AS").unwrap();
+        let refused = |mv| game.check(&pos, mv).map_err(|e| e.reason);
+        assert_eq!(refused(Move::transfer_bottom(0, 7)), Err("no such pile"));
+        assert_eq!(
+            refused(Move::transfer_bottom(0, 0)),
+            Err("cards cannot move onto their own pile")
+        );
+        assert_eq!(
+            refused(Move::transfer_bottom(1, 0)),
+            Err("the pile does not have that many cards")
+        );
+        assert_eq!(refused(Move::transfer_bottom(0, 1)), Ok(()));
     }
 
     #[test]
@@ -444,6 +461,8 @@ mod tests {
                 "cards are taken only from the top of a pile"
             )
         );
+        let parsed = game.parse_move("t1^>f1").unwrap();
+        assert_eq!(game.check(&pos, parsed), Err(err));
         assert!(!game.legal_moves(&pos).iter().any(|m| m.takes_bottom()));
         assert!(game.legal_moves(&pos).contains(&Move::transfer(0, 1, 1)));
     }

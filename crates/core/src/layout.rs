@@ -512,8 +512,8 @@ impl Layout {
                 ),
             ));
         }
-        // Pile numbers stay below `Move::BOTTOM`, which marks a pile's bottom end.
-        if self.piles.len() > usize::from(crate::moves::Move::BOTTOM) {
+        // Moves and undo steps hold pile numbers in a byte; no table needs more than this.
+        if self.piles.len() > 128 {
             return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0

@@ -83,6 +83,10 @@ impl Illegal {
     pub const fn unsupported(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Unsupported, reason)
     }
+    /// The refusal of a move from a pile's bottom end ([`Move::TransferBottom`]) in a game
+    /// that takes cards only from the top: [`crate::Game::check`] answers it before the
+    /// game's rules see the move, and a game's own `check` may answer it too.
+    pub const TOP_ONLY: Illegal = Illegal::source("cards are taken only from the top of a pile");
 }
 
 /// A game's rules. Implement four methods; the rest have working defaults.

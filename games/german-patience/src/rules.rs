@@ -91,6 +91,7 @@ impl Rules for GermanPatience {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
         }
@@ -116,7 +117,7 @@ impl Rules for GermanPatience {
                     ..vars
                 });
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

@@ -82,6 +82,7 @@ impl Rules for Interregnum {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Interregnum has no redeal")),
         }
@@ -107,7 +108,7 @@ impl Rules for Interregnum {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

@@ -132,6 +132,7 @@ impl Rules for Rosamund {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => self.check_redeal(pos),
         }
@@ -151,6 +152,7 @@ impl Rules for Rosamund {
                 }
             }
             Move::Deal => tx.move_cards(self.stock, self.hand, 1),
+            Move::TransferBottom { .. } => {}
             Move::Redeal => {
                 // Waste 3 goes down first, turned over, so waste 1's bottom card ends on top.
                 for &w in self.wastes.iter().rev() {

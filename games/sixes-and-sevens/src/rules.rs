@@ -100,6 +100,7 @@ impl Rules for SixesAndSevens {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count)
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Sixes and Sevens has no redeal")),
         }
@@ -114,7 +115,7 @@ impl Rules for SixesAndSevens {
                 tx.move_cards(self.reserve, self.waste, 1);
             }
             Move::Deal => tx.refill_spaces(self.stock, &self.frames),
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

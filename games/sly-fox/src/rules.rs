@@ -128,6 +128,7 @@ impl Rules for SlyFox {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -153,7 +154,7 @@ impl Rules for SlyFox {
                 });
                 tx.move_cards(self.stock, self.hand, 1);
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

@@ -85,6 +85,7 @@ impl Rules for Strategy {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Strategy has no redeal")),
         }
@@ -104,7 +105,7 @@ impl Rules for Strategy {
                     tx.move_cards(self.hand, f, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use solitaire_core::{
     Card, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank, Rules,
-    Tx, candidate_moves,
+    Tx,
 };
 use solitaire_grader::{Options, Report, grade};
 
@@ -109,17 +109,10 @@ impl Rules for Mutant {
         won
     }
 
-    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let start = out.len();
-        candidate_moves(pos, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            if self.check(pos, out[i]).is_ok() {
-                out[keep] = out[i];
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+    // `legal_moves` is the default one, asking the mutated `check` of every candidate.
+
+    fn takes_from_bottom(&self) -> bool {
+        self.inner.takes_from_bottom()
     }
 
     fn score(&self, pos: &Position) -> i32 {
