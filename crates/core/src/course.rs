@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::Catalog;
 use crate::layout::{LayoutError, parse_ron};
 use crate::reading::ReadingValues;
+use crate::text::strip_bom;
 
 /// One assigned game of a course.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +57,7 @@ impl Course {
     /// # Errors
     /// RON syntax or shape, with file, line and column.
     pub fn parse(file: &str, text: &str) -> Result<Course, LayoutError> {
-        parse_ron(file, text.strip_prefix('\u{feff}').unwrap_or(text))
+        parse_ron(file, strip_bom(text))
     }
 
     /// Whether the course assigns the game `id`.

@@ -466,4 +466,21 @@ mod tests {
         assert!(!game.legal_moves(&pos).iter().any(|m| m.takes_bottom()));
         assert!(game.legal_moves(&pos).contains(&Move::transfer(0, 1, 1)));
     }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_in_saves_and_move_lists() {
+        use crate::history::{GameRecord, Session};
+        let game = Arc::new(game(true));
+        let start = game.parse_position("\u{feff}t1: AS 2S 3S").unwrap();
+        let mut session = Session::from_position(game.clone(), None, start);
+        session
+            .play_all("\u{feff}t1^>f1 t1>f1".split_whitespace())
+            .unwrap();
+        assert_eq!(session.move_count(), 2);
+        let record = session.record();
+        let back = GameRecord::from_ron(&format!("\u{feff}{}", record.to_ron())).unwrap();
+        assert_eq!(back, record);
+        let replayed = Session::from_record(game, &back).unwrap();
+        assert_eq!(replayed.position(), session.position());
+    }
 }

@@ -60,6 +60,7 @@ use crate::card::{Card, CardToken, Rank, Suit};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
 use crate::reading::ReadingValues;
+use crate::text::strip_bom;
 
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -306,6 +307,7 @@ impl Layout {
     /// fields, duplicate or malformed pile ids, deal steps naming unknown piles or cards, a
     /// deal that needs more cards than the deck has.
     pub fn parse(file: &str, source: &str) -> Result<Layout, LayoutError> {
+        let source = strip_bom(source);
         let raw: LayoutFile<IgnoredAny> = parse_ron(file, source)?;
         let mut layout = Layout {
             id: raw.id,
@@ -595,13 +597,15 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result
         })
 }
 
-/// 1-based line and column of the first occurrence of `needle`, or (0, 0).
+/// 1-based line and column (in characters, as RON's own errors count them) of the first
+/// occurrence of `needle`, or (0, 0).
 fn locate(source: &str, needle: &str) -> (usize, usize) {
     match source.find(needle) {
         Some(at) => {
             let before = &source[..at];
             let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let col = before[line_start..].chars().count() + 1;
             (line, col)
         }
         None => (0, 0),
@@ -675,5 +679,38 @@ mod tests {
                 .message
                 .contains("two piles")
         );
+    }
+
+    #[test]
+    fn error_columns_count_characters_not_bytes() {
+        // The same layout named in three ASCII letters or three three-byte symbols: errors
+        // after the name, on its line, point at the same column.
+        let at = |name: &str| {
+            let layout = Layout::parse("tiny.ron", &TINY.replace("Tiny", name)).unwrap();
+            let err = layout.error("rules", "m");
+            (err.line, err.col)
+        };
+        assert_eq!(at("♠♥♦"), at("abc"));
+        assert_eq!(at("abc"), (2, 46));
+        let ron_error = |name: &str| {
+            let bad = TINY.replace("Tiny\",", &format!("{name}\", oops"));
+            let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+            (err.line, err.col)
+        };
+        assert_eq!(ron_error("♠♥♦"), ron_error("abc"));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let plain = Layout::parse("tiny.ron", TINY).unwrap();
+        let marked = Layout::parse("tiny.ron", &format!("\u{feff}{TINY}")).unwrap();
+        assert_eq!(marked.piles.len(), plain.piles.len());
+        assert_eq!(
+            marked.error("id", "m").to_string(),
+            plain.error("id", "m").to_string()
+        );
+        let bad = format!("\u{feff}{}", TINY.replace("kind: stock", "kind: Stok"));
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert_eq!(err.line, 6, "{err}");
     }
 }

@@ -70,5 +70,5 @@ pub use reading::{Choice, ChosenReading, Reading, ReadingValues};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };
-pub use text::PositionError;
+pub use text::{PositionError, strip_bom};
 pub use tx::{Step, Tx, undo};

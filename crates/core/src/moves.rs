@@ -126,8 +126,9 @@ pub enum MoveParseError {
 impl std::str::FromStr for MoveText {
     type Err = MoveParseError;
 
+    /// Skips a leading byte-order mark, as a move list read from a file may start with one.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
+        let s = crate::text::strip_bom(s).trim();
         if s.is_empty() {
             return Err(MoveParseError::Empty);
         }
