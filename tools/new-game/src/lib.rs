@@ -239,7 +239,8 @@ fn write(root: &Path, rel: &Path, text: &str, new: bool) -> Result<(), ScaffoldE
             .and_then(|mut f| io::Write::write_all(&mut f, text.as_bytes()))
             .map_err(io)
     } else {
-        fs::write(&path, text).map_err(io)
+        // An edit of a file of the checkout: whole or not at all.
+        solitaire_core::files::write_atomic(&path, text.as_bytes()).map_err(io)
     }
 }
 

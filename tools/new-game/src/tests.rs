@@ -267,3 +267,12 @@ fn ids_are_derived_validated_and_turned_into_type_names() {
     assert_eq!(type_name("forty-thieves-2"), "FortyThieves2");
     assert_eq!(type_name("layout"), "LayoutGame");
 }
+
+#[test]
+fn keyword_and_prelude_ids_get_a_type_name_that_is_free() {
+    assert_eq!(type_name("self"), "SelfGame");
+    assert_eq!(type_name("vec"), "VecGame");
+    assert_eq!(type_name("option"), "OptionGame");
+    assert_eq!(type_name("box"), "BoxGame");
+    assert_eq!(type_name("self-made"), "SelfMade");
+}
