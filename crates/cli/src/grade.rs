@@ -8,6 +8,8 @@ use clap::Args;
 use solitaire_core::Catalog;
 use solitaire_grader::{Options, Roster, grade, grade_class, gradebook_csv};
 
+use crate::output::{out, outln};
+
 /// The arguments of `sol grade`.
 #[derive(Args)]
 pub struct GradeArgs {
@@ -64,7 +66,7 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         return match &args.out {
             Some(out) => std::fs::write(out, csv).map_err(|e| format!("{out}: {e}")),
             None => {
-                print!("{csv}");
+                out!("{csv}");
                 Ok(())
             }
         };
@@ -80,9 +82,9 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     let reference = find(args.reference.as_deref().unwrap_or(id))?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
     if args.json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json());
     } else {
-        print!("{}", report.to_markdown());
+        out!("{}", report.to_markdown());
     }
     Ok(())
 }

@@ -4,6 +4,7 @@ use clap::Args;
 use solitaire_scaffold::{Request, find_workspace_root, format_sources, scaffold};
 
 use crate::Failure;
+use crate::output::outln;
 
 /// The arguments of `sol new-game`.
 #[derive(Args)]
@@ -27,29 +28,25 @@ pub fn run(args: NewGame) -> Result<(), Failure> {
         Request::new(&args.name, args.id.as_deref(), args.like.as_deref()).map_err(fail)?;
     let report = scaffold(&root, &request).map_err(fail)?;
     for path in &report.created {
-        println!("created {}", path.display());
+        outln!("created {}", path.display());
     }
     for path in &report.edited {
-        println!("edited  {}", path.display());
+        outln!("edited  {}", path.display());
     }
     if !format_sources(&root, &request.id) {
-        println!(
+        outln!(
             "(rustfmt did not run: `cargo fmt -p game-{}` tidies the sources)",
             request.id
         );
     }
     let id = &request.id;
-    println!();
-    println!(
+    outln!();
+    outln!(
         "{} is registered as a work in progress: `sol list` shows it; every move is",
         request.name
     );
-    println!("refused until its rules are written. Next: the rules in words in");
-    println!(
-        "games/{id}/src/lib.rs, then `check`, `apply` and `is_won` in games/{id}/src/rules.rs,"
-    );
-    println!(
-        "a test per rule in games/{id}/src/tests.rs (docs/adding-a-game.md walks through it)."
-    );
+    outln!("refused until its rules are written. Next: the rules in words in");
+    outln!("games/{id}/src/lib.rs, then `check`, `apply` and `is_won` in games/{id}/src/rules.rs,");
+    outln!("a test per rule in games/{id}/src/tests.rs (docs/adding-a-game.md walks through it).");
     Ok(())
 }
