@@ -104,7 +104,9 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
         crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
     }
     let mut csv = args.csv.as_deref().map(Csv::create).transpose()?;
-    let jobs = args.jobs.unwrap_or_else(crate::limits::cores);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| crate::limits::cores().min(crate::limits::MAX_JOBS));
     let bar = ProgressBar::new(seeds.count());
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} ({eta} left) {msg}")
