@@ -190,6 +190,12 @@ pub enum Timing {
 }
 
 impl Timing {
+    /// The default choice of a `deal` option read this way.
+    pub const ANY_TIME: Choice = Choice {
+        value: "any-time",
+        meaning: "deal whenever stock remains, builds waiting or not",
+    };
+
     /// Refuse a deal with `reason` ([`crate::IllegalKind::Stock`]) when it must wait until
     /// the player is stuck and `build_waiting` says a card can still be built.
     ///

@@ -59,10 +59,7 @@ pub const DEAL: Reading = Reading {
     name: "deal",
     sentence: "When all such moves have been made, deal the next eight cards of stock from left to right across the bottom row",
     choices: &[
-        Choice {
-            value: "any-time",
-            meaning: "deal whenever stock remains, builds waiting or not",
-        },
+        Timing::ANY_TIME,
         Choice {
             value: "when-stuck",
             meaning: "deal only when no card can be founded, built or crowned",
