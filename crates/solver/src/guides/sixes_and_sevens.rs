@@ -3,11 +3,16 @@
 //!
 //! The foundations of a half play alike (any Ace founds in any empty cell of the top half, any
 //! King in the bottom half), and a foundation's base card says which half it is in, so hashing
-//! all sixteen as a multiset loses nothing. Building never hurts in this game: there is no
-//! packing, and a card built now leaves a gap the next deal fills. So while an outer-frame card
-//! (always available) or the reserve waste's top builds, dealing or turning the reserve is
-//! pruned; inner-frame cards are not looked at (their availability is the rules' business), so
-//! the pruning only ever keeps more than it must.
+//! all sixteen as a multiset loses nothing. While an outer-frame card or the reserve waste's
+//! top builds (both are available under every reading), dealing or turning the reserve is
+//! pruned; inner-frame cards are not looked at (their availability is the rules' business).
+//!
+//! Once the stock is out, building first never loses: nothing fills a gap any more, so a
+//! build only opens cells, and the turn is still there after it. While the stock lasts it is
+//! a bet, not a proof: a deal may refill the outer cell a build just emptied and, under the
+//! reading `release: while-open`, cover again the inner card it released. Under `deal:
+//! when-stuck` the rules refuse those deals themselves. A pruned search never claims a deal
+//! unsolvable, so the bet costs at most a win it does not find.
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
 
