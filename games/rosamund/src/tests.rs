@@ -582,7 +582,7 @@ fn each_reading_changes_the_legal_moves_somewhere_along_random_walks() {
         let (a, n) = readings_differ(&base, &other, &seeds, 200);
         let (b, m) = readings_differ(&other, &base, &seeds, 200);
         println!(
-            "rosamund {name}={value}: legal moves differ at {} of {} positions ({:.1}%)",
+            "rosamund {name}={value}: legal moves differ at {} of {} positions ({:.1}%): {a} of {n} walking the default, {b} of {m} walking the other",
             a + b,
             n + m,
             100.0 * (a + b) as f64 / (n + m) as f64
