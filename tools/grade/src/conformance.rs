@@ -19,7 +19,15 @@ pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
             .display()
             .to_string()
     };
+    // Only the scenarios that hold for the readings the reference is played with (by default,
+    // or as a course chose) are run: the others describe another reading of the rules.
+    let reference = cx.reference.clone();
+    let mut total = 0;
     for (n, scenario) in file.scenarios.iter().enumerate() {
+        if !scenario.holds_for(&reference) {
+            continue;
+        }
+        total += 1;
         let game = cand.clone();
         let owned = scenario.clone();
         let start_cmd = |moves: &str| match &scenario.start {
@@ -58,7 +66,6 @@ pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
             }),
         }
     }
-    let total = file.scenarios.len();
     let points = if total == 0 {
         0.0
     } else {
@@ -73,9 +80,9 @@ pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
         passed,
         findings: cap(findings, 10),
         scoring: format!(
-            "{POINTS} points shared among the {total} scenarios of {source}; each names the \
-             rule sentence it checks. For a scenario that starts from a position, save the \
-             position shown as start.txt to reproduce it."
+            "{POINTS} points shared among the {total} scenarios of {source} that hold for the \
+             readings graded; each names the rule sentence it checks. For a scenario that \
+             starts from a position, save the position shown as start.txt to reproduce it."
         ),
     }
 }

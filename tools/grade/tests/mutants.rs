@@ -233,6 +233,29 @@ fn names_failed_scenario(report: &Report, words: &str) -> bool {
 }
 
 #[test]
+fn only_the_scenarios_of_the_readings_graded_are_run() {
+    let rosamund = reference("rosamund");
+    let file = solitaire_conformance::load(&options().conformance_dir, "rosamund")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no rosamund scenarios"));
+    let count = |game: &Game| file.scenarios.iter().filter(|s| s.holds_for(game)).count();
+    let other = Arc::new(
+        rosamund
+            .with_readings(&[("discard".to_string(), "unplayable-only".to_string())].into())
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    assert_ne!(count(&rosamund), count(&other));
+    for game in [rosamund, other] {
+        let report =
+            grade(game.clone(), game.clone(), &options()).unwrap_or_else(|e| panic!("{e}"));
+        let part = report
+            .part("conformance")
+            .unwrap_or_else(|| panic!("no conformance part"));
+        assert_eq!((part.checks, part.passed), (count(&game), count(&game)));
+    }
+}
+
+#[test]
 fn every_reference_game_scores_full_marks_against_itself() {
     for game in catalog().games() {
         let report =
