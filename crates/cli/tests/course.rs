@@ -103,3 +103,49 @@ fn course_and_family_do_not_go_together() {
     assert_one_line_failure(&out, 1, &["--family", "--course"]);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_course_reading_changes_what_the_game_allows() {
+    let (dir, file) = course(
+        "when-stuck",
+        "(games: {\"sixes-and-sevens\": (readings: {\"deal\": \"when-stuck\"})})",
+    );
+    let moves = |course: &[&str]| {
+        let base = [
+            "moves",
+            "sixes-and-sevens",
+            "--seed",
+            "1",
+            "--play",
+            "o12>f16",
+        ];
+        let out = sol(&[&base[..], course].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    // By default a deal is allowed at any time; the course deals only when stuck.
+    assert!(moves(&[]).lines().any(|m| m == "deal"));
+    assert!(!moves(&["--course", &file]).lines().any(|m| m == "deal"));
+    let save = dir.join("g.ron").to_string_lossy().into_owned();
+    let play = [
+        "play",
+        "sixes-and-sevens",
+        "--seed",
+        "1",
+        "--play",
+        "o12>f16 deal",
+    ];
+    let saved = sol(&[&play[..], &["--save", &save]].concat());
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let refused = sol(&[&play[..], &["--course", &file]].concat());
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(sol(&["replay", &save]).status.success());
+    let replayed = sol(&["replay", &save, "--course", &file]);
+    assert_eq!(replayed.status.code(), Some(2), "{}", stderr(&replayed));
+    assert!(
+        stderr(&replayed).contains("move 2 \"deal\""),
+        "{}",
+        stderr(&replayed)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
