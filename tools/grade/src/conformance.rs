@@ -110,15 +110,37 @@ fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<Str
 }
 
 /// A scenario's start position as the candidate reads it: without the indentation it has in
-/// the RON file, with the candidate's own `game:` line.
+/// the RON file, with the candidate's own `game:` line, and without the piles the candidate
+/// lacks (a comment names them).
 fn start_text(candidate: &Game, text: &str) -> String {
+    const HEADERS: [&str; 5] = ["phase", "redeals", "marks", "status", "score"];
     let mut out = format!("game: {}\n", candidate.id());
+    let mut left_out = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let key = line.split(':').next().unwrap_or("").trim();
-        if !key.eq_ignore_ascii_case("game") {
+        let key = line
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        if key == "game" {
+            continue;
+        }
+        if HEADERS.contains(&key.as_str())
+            || key.starts_with('#')
+            || candidate.layout().pile_index(&key).is_some()
+        {
             out.push_str(line);
             out.push('\n');
+        } else {
+            left_out.push(line);
         }
+    }
+    if !left_out.is_empty() {
+        out.push_str(&format!(
+            "# left out, the candidate has no such piles: {}\n",
+            left_out.join("; ")
+        ));
     }
     out
 }
@@ -222,6 +244,12 @@ mod tests {
         let game = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
         let text = start_text(&game, "\n    game: other\n    t1: KS TH\n    stock: 5C |\n");
         assert_eq!(text, "game: bristol\nt1: KS TH\nstock: 5C |\n");
+        assert!(game.parse_position(&text).is_ok());
+        let text = start_text(&game, "redeals: 1\nt1: KS\nx9: TH\n");
+        assert_eq!(
+            text,
+            "game: bristol\nredeals: 1\nt1: KS\n# left out, the candidate has no such piles: x9: TH\n"
+        );
         assert!(game.parse_position(&text).is_ok());
     }
 }
