@@ -1,5 +1,5 @@
 //! `sol grade` as an instructor uses it: Markdown and JSON reports, a class roster into a CSV
-//! gradebook, and errors for unknown games.
+//! gradebook, and errors for unknown games; and `sol handout`, what students get to know.
 
 use std::process::{Command, Output};
 
@@ -250,4 +250,43 @@ fn hidden_scenarios_show_only_their_rule_and_a_course_chooses_the_reference() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(course);
+}
+
+#[test]
+fn a_handout_goes_to_standard_output_or_a_file_for_a_course() {
+    let out = sol(&["handout", "aces-up"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("# Aces Up (`aces-up`)"), "{text}");
+    assert!(text.contains("| `discard` | foundation |"), "{text}");
+
+    let course = temp_path("course.ron");
+    let file = temp_path("handout.md");
+    std::fs::write(&course, r#"(name: "Spring term", games: {"aces-up": ()})"#).expect("course");
+    let out = sol(&["handout", "aces-up", "--course", &course, "--out", &file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    let text = std::fs::read_to_string(&file).expect("handout written");
+    assert!(text.contains("Course: Spring term."), "{text}");
+    assert!(
+        text.contains(&format!("--reference aces-up --course {course}")),
+        "{text}"
+    );
+
+    let out = sol(&["handout", "nope"]);
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::write(&course, "(games: {\"nope\": ()})").expect("course");
+    let out = sol(&["handout", "aces-up", "--course", &course]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a registered game"));
+    let _ = std::fs::remove_file(course);
+    let _ = std::fs::remove_file(file);
 }

@@ -41,6 +41,7 @@ mod conformance;
 mod context;
 mod differential;
 pub mod guard;
+pub mod handout;
 mod layout;
 mod piles;
 pub mod report;

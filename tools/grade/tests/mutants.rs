@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use solitaire_core::{
-    Card, Choice, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank,
+    Card, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank,
     Reading, ReadingValues, Rules, Tx, candidate_moves,
 };
 use solitaire_grader::{Options, Report, grade};
@@ -595,25 +595,8 @@ fn hidden_scenarios_count_and_show_only_the_rule_sentence_they_cover() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A reading of Bristol's "never refilled" for the course tests: the default keeps emptied
-/// fans empty, `any-card` lets any single card fill one.
-const REFILL: Reading = Reading {
-    name: "refill",
-    sentence: "A vacancy made by clearing off a fan is never refilled.",
-    choices: &[
-        Choice {
-            value: "never",
-            meaning: "an emptied fan stays empty",
-        },
-        Choice {
-            value: "any-card",
-            meaning: "any single card may fill an emptied fan",
-        },
-    ],
-};
-
 fn bristol_with_refill_reading(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let mutation = match layout.reading_value(&REFILL)?.value {
+    let mutation = match layout.reading_value(&support::REFILL)?.value {
         "any-card" => Mutation::RefillSpace,
         _ => Mutation::None,
     };
@@ -621,7 +604,7 @@ fn bristol_with_refill_reading(layout: &Layout) -> Result<Box<dyn Rules>, Layout
         inner: (game_bristol::PLUGIN.build)(layout)?,
         mutation,
         kinds: layout.piles.iter().map(|p| p.kind).collect(),
-        readings: &[REFILL],
+        readings: &[support::REFILL],
     }))
 }
 

@@ -4,7 +4,63 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use solitaire_core::Game;
+use solitaire_core::{
+    Choice, Game, Illegal, Layout, LayoutError, Move, Plugin, Position, Reading, Rules, Tx,
+};
+
+/// A reading of Bristol's "never refilled" for the tests of readings: the default keeps emptied
+/// fans empty, `any-card` lets any single card fill one.
+pub const REFILL: Reading = Reading {
+    name: "refill",
+    sentence: "A vacancy made by clearing off a fan is never refilled.",
+    choices: &[
+        Choice {
+            value: "never",
+            meaning: "an emptied fan stays empty",
+        },
+        Choice {
+            value: "any-card",
+            meaning: "any single card may fill an emptied fan",
+        },
+    ],
+};
+
+/// Bristol's rules that declare [`REFILL`] (and play Bristol whatever is chosen).
+struct DeclaresRefill(Box<dyn Rules>);
+
+impl Rules for DeclaresRefill {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        self.0.check(pos, mv)
+    }
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        self.0.apply(tx, mv);
+    }
+    fn is_won(&self, pos: &Position) -> bool {
+        self.0.is_won(pos)
+    }
+    fn readings(&self) -> &'static [Reading] {
+        &[REFILL]
+    }
+}
+
+fn declares_refill(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+    layout.reading_value(&REFILL)?;
+    Ok(Box::new(DeclaresRefill((game_bristol::PLUGIN.build)(
+        layout,
+    )?)))
+}
+
+/// Bristol with the [`REFILL`] option declared, at its default.
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub fn bristol_declaring_refill() -> Game {
+    let plugin = Plugin {
+        name: "bristol-declaring-refill",
+        build: declares_refill,
+    };
+    let layout = game_bristol::LAYOUTS[0].source;
+    let layout = Layout::parse("bristol.ron", layout).unwrap_or_else(|e| panic!("{e}"));
+    Game::new(layout, &plugin).unwrap_or_else(|e| panic!("{e}"))
+}
 
 /// Words of a command line: spaces separate, double or single quotes group.
 fn words(line: &str) -> Vec<String> {
@@ -89,6 +145,7 @@ fn run_sol(
 ///
 /// # Errors
 /// The first command that would fail, and why.
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub fn run_commands(commands: &[String], games: &[Arc<Game>]) -> Result<(), String> {
     let mut files = BTreeMap::new();
     for command in commands {
