@@ -90,15 +90,28 @@ impl Here<'_> {
         let mut moves = self.played.to_vec();
         moves.extend(on_reference.map(str::to_string));
         let extra: Vec<String> = on_candidate.iter().map(|m| m.to_string()).collect();
+        let reference = sol(
+            verb(on_reference),
+            self.reference.id(),
+            &Origin::Seed(self.seed),
+            self.course,
+            &moves,
+        );
+        // A candidate with another deck cannot read the reference's cards: say so instead of
+        // printing a command that fails (the layout part reports the deck).
+        let text = self.candidate.position_text(&self.cpos);
+        if let Err(e) = self.candidate.parse_position(&text) {
+            return vec![
+                reference,
+                format!(
+                    "# the candidate cannot read this position in its own form ({e}): its cards \
+                     differ from the reference's"
+                ),
+            ];
+        }
         vec![
-            sol(
-                verb(on_reference),
-                self.reference.id(),
-                &Origin::Seed(self.seed),
-                self.course,
-                &moves,
-            ),
-            write_file("position.txt", &self.candidate.position_text(&self.cpos)),
+            reference,
+            write_file("position.txt", &text),
             sol(
                 verb(on_candidate),
                 self.candidate.id(),

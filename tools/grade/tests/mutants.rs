@@ -698,3 +698,36 @@ fn a_course_reading_chooses_the_scenarios_and_what_differential_play_expects() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_candidate_that_cannot_read_the_reference_cards_gets_a_note_not_a_failing_command() {
+    let source = game_bristol::LAYOUTS[0]
+        .source
+        .replace("id: \"bristol\"", "id: \"two-suit-bristol\"")
+        .replace(
+            "suits: [Spades, Hearts, Diamonds, Clubs], copies: 1",
+            "suits: [Spades, Hearts], copies: 2",
+        );
+    let layout = Layout::parse("two-suit-bristol.ron", &source).unwrap_or_else(|e| panic!("{e}"));
+    let plugin = Plugin {
+        name: "mutant",
+        build: bristol_refill,
+    };
+    let candidate = Arc::new(Game::new(layout, &plugin).unwrap_or_else(|e| panic!("{e}")));
+    let games = [candidate.clone(), reference("bristol")];
+    let report =
+        grade(candidate, reference("bristol"), &options()).unwrap_or_else(|e| panic!("{e}"));
+    assert_commands_run(&report, &games);
+    let differential = report
+        .part("differential")
+        .cloned()
+        .unwrap_or_else(|| panic!("part"));
+    assert!(
+        differential.findings.iter().any(|f| f
+            .reproduce
+            .iter()
+            .any(|c| c.starts_with("# the candidate cannot read this position"))),
+        "{}",
+        report.to_markdown()
+    );
+}

@@ -158,6 +158,8 @@ pub fn run_commands(commands: &[String], games: &[Arc<Game>]) -> Result<(), Stri
                 ));
             };
             files.insert(file, text.to_string());
+        } else if command.starts_with("# ") {
+            // A note where no command could run, as a shell comment.
         } else if command.starts_with("sol ") {
             run_sol(command, games, &files)?;
         } else {
