@@ -1,6 +1,9 @@
 //! Test support: running a report's reproduce commands through the engine, as `sol` runs
 //! them, for candidates that are not registered.
 
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub mod mutant;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
