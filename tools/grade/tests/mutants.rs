@@ -4,6 +4,9 @@
 
 mod support;
 
+use std::sync::Arc;
+
+use solitaire_core::Game;
 use solitaire_grader::grade;
 use support::mutant::*;
 
