@@ -66,7 +66,7 @@ pub use moves::{Move, MoveParseError, MoveText};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};
-pub use reading::{Choice, ChosenReading, Reading, ReadingValues};
+pub use reading::{Choice, ChosenReading, Reading, ReadingValues, Timing};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };

@@ -29,6 +29,7 @@
 use std::collections::BTreeMap;
 
 use crate::layout::{Layout, LayoutError};
+use crate::rules::Illegal;
 
 /// One way to read an ambiguous rule: the value a layout or course writes, and what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +176,44 @@ impl Layout {
     }
 }
 
+/// When a deal (or a turn of a reserve) is allowed, for the rules texts that say "when stuck,
+/// deal": whenever cards are left to deal (`any-time`), or only when no card can be built
+/// (`when-stuck`). A game whose option reads "when stuck" both ways parses it into this.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, strum::EnumString)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Timing {
+    /// Whenever cards are left to deal, builds waiting or not.
+    #[default]
+    AnyTime,
+    /// Only when no card can be built.
+    WhenStuck,
+}
+
+impl Timing {
+    /// The default choice of a `deal` option read this way.
+    pub const ANY_TIME: Choice = Choice {
+        value: "any-time",
+        meaning: "deal whenever stock remains, builds waiting or not",
+    };
+
+    /// Refuse a deal with `reason` ([`crate::IllegalKind::Stock`]) when it must wait until
+    /// the player is stuck and `build_waiting` says a card can still be built.
+    ///
+    /// # Errors
+    /// `WhenStuck` while a build is waiting.
+    pub fn check(
+        self,
+        build_waiting: impl FnOnce() -> bool,
+        reason: &'static str,
+    ) -> Result<(), Illegal> {
+        if self == Timing::WhenStuck && build_waiting() {
+            Err(Illegal::stock(reason))
+        } else {
+            Ok(())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +292,18 @@ mod tests {
         assert!(game.readings()[0].is_default());
         let chosen = catalog(r#"readings: {"deal": "when-stuck"}"#).unwrap();
         assert_eq!(played(&chosen), "when-stuck");
+    }
+
+    #[test]
+    fn timing_reads_when_stuck_both_ways() {
+        assert_eq!("any-time".parse::<Timing>(), Ok(Timing::AnyTime));
+        assert_eq!("when-stuck".parse::<Timing>(), Ok(Timing::WhenStuck));
+        assert!(Timing::AnyTime.check(|| true, "stuck").is_ok());
+        assert!(Timing::WhenStuck.check(|| false, "stuck").is_ok());
+        assert_eq!(
+            Timing::WhenStuck.check(|| true, "stuck"),
+            Err(Illegal::stock("stuck"))
+        );
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules, Tx, Vars,
+    BuildRule, Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading, Rules, Tx,
+    Vars,
 };
 
-use crate::{Labyrinth, Role};
+use crate::{DEAL, Labyrinth, Role};
 
 impl Labyrinth {
     /// Whether `card` may be built on foundation `f`: an Ace on an empty one, else the next
@@ -60,11 +61,36 @@ impl Labyrinth {
         }
     }
 
-    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+    /// A deal, given whether a build is waiting.
+    fn check_deal(&self, pos: &Position, waiting: impl FnOnce() -> bool) -> Result<(), Illegal> {
         if pos.pile(self.stock).is_empty() {
             return Err(Illegal::stock("the stock is empty"));
         }
-        Ok(())
+        self.deal
+            .check(waiting, "deal only when no card can be built")
+    }
+
+    /// The builds from either end of the columns, appended to `out`.
+    fn builds(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &c in &self.columns {
+            let column = pos.pile(c);
+            let top = column.top().map(|card| (false, card));
+            let bottom = column
+                .bottom()
+                .filter(|_| column.len() >= 2)
+                .map(|card| (true, card));
+            for (from_bottom, card) in [top, bottom].into_iter().flatten() {
+                for &f in &self.foundations {
+                    if self.fits(pos, f, card) {
+                        out.push(if from_bottom {
+                            Move::transfer_bottom(c, f)
+                        } else {
+                            Move::transfer(c, f, 1)
+                        });
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -79,7 +105,11 @@ impl Rules for Labyrinth {
                 let card = self.check_source(pos, from.into(), true, 1)?;
                 self.check_target(pos, to.into(), card)
             }
-            Move::Deal => self.check_deal(pos),
+            Move::Deal => self.check_deal(pos, || {
+                let mut builds = Vec::new();
+                self.builds(pos, &mut builds);
+                !builds.is_empty()
+            }),
             Move::Redeal => Err(Illegal::unsupported("Labyrinth has no redeal")),
         }
     }
@@ -122,28 +152,16 @@ impl Rules for Labyrinth {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        for &c in &self.columns {
-            let column = pos.pile(c);
-            let top = column.top().map(|card| (false, card));
-            let bottom = column
-                .bottom()
-                .filter(|_| column.len() >= 2)
-                .map(|card| (true, card));
-            for (from_bottom, card) in [top, bottom].into_iter().flatten() {
-                for &f in &self.foundations {
-                    if self.fits(pos, f, card) {
-                        out.push(if from_bottom {
-                            Move::transfer_bottom(c, f)
-                        } else {
-                            Move::transfer(c, f, 1)
-                        });
-                    }
-                }
-            }
-        }
-        if self.check_deal(pos).is_ok() {
+        let start = out.len();
+        self.builds(pos, out);
+        let waiting = out.len() > start;
+        if self.check_deal(pos, || waiting).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        &[DEAL]
     }
 
     /// The layout's deal (Aces out, one row of eight, the rest in the stock), in the opening
