@@ -10,7 +10,7 @@ use solitaire_core::files::write_atomic;
 use solitaire_core::{Catalog, Course};
 use solitaire_grader::{Options, Roster, grade, grade_class, gradebook_csv};
 
-use crate::output::{out, outln};
+use crate::output::out;
 
 /// The arguments of `sol grade`.
 #[derive(Args)]

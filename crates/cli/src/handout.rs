@@ -8,6 +8,7 @@ use solitaire_core::files::write_atomic;
 use solitaire_core::{Catalog, Course};
 use solitaire_grader::handout::{ForCourse, handout};
 
+use crate::output::out;
 use crate::{Failure, find};
 
 /// The arguments of `sol handout`.
@@ -55,7 +56,7 @@ pub fn run(args: &HandoutArgs, catalog: &Catalog) -> Result<(), Failure> {
             write_atomic(out, text.as_bytes()).map_err(|e| fail(format!("{}: {e}", out.display())))
         }
         None => {
-            print!("{text}");
+            out!("{text}");
             Ok(())
         }
     }

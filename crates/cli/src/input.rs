@@ -38,8 +38,8 @@ impl CourseArg {
         let Some(file) = &self.course else {
             return Ok(catalog.clone());
         };
-        let text = read(file)?;
-        let course = Course::parse(file, &text).map_err(|e| Failure(e.to_string(), 1))?;
+        let course =
+            Course::read_file(std::path::Path::new(file)).map_err(|e| Failure(e.to_string(), 1))?;
         course
             .configure(file, catalog)
             .map_err(|e| Failure(e.to_string(), 1))
