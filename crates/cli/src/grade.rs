@@ -1,12 +1,13 @@
 //! `sol grade`: grade a registered game against a reference game (see `solitaire_grader`), or
-//! a whole class from a roster into a CSV gradebook.
+//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::classroom`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
 use solitaire_core::Catalog;
-use solitaire_grader::{Options, Roster, grade, grade_class, gradebook_csv};
+use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
+use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
 
 /// The arguments of `sol grade`.
 #[derive(Args)]
@@ -20,9 +21,33 @@ pub struct GradeArgs {
     /// Grade every student of this roster (RON) and write a CSV gradebook.
     #[arg(long, value_name = "ROSTER.ron")]
     class: Option<String>,
-    /// Where to write the CSV gradebook of `--class` (default: standard output).
+    /// Where to write the CSV gradebook of `--class`, again after each student (default:
+    /// standard output, at the end).
     #[arg(long, value_name = "FILE", requires = "class")]
-    out: Option<String>,
+    out: Option<PathBuf>,
+    /// Where to write each student's report (`<student>--<game>.md` and `.json`).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    reports: Option<PathBuf>,
+    /// Continue an interrupted `--class` run: keep the gradebook's rows, skip their students.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Where submissions are built: scratch workspaces and one shared target directory
+    /// (default: target/grade in the checkout `sol` was built from).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    build_dir: Option<PathBuf>,
+    /// The trusted checkout submissions are built against (default: the one `sol` was built
+    /// from).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    workspace: Option<PathBuf>,
+    /// The address space of each student's grading process, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    memory_limit: u64,
+    /// The wall-clock time each student's grade may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 900)]
+    student_time_limit: u64,
+    /// Let cargo use the network to fetch the crates a course allows (default: offline).
+    #[arg(long)]
+    online: bool,
     /// How many seeds the deal and differential parts use.
     #[arg(long, default_value_t = 10)]
     seeds: u64,
@@ -58,16 +83,7 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         options.conformance_dir = dir.clone();
     }
     if let Some(file) = &args.class {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let roster = Roster::parse(file, &text).map_err(|e| e.to_string())?;
-        let csv = gradebook_csv(&grade_class(&roster, catalog, &options));
-        return match &args.out {
-            Some(out) => std::fs::write(out, csv).map_err(|e| format!("{out}: {e}")),
-            None => {
-                print!("{csv}");
-                Ok(())
-            }
-        };
+        return grade_class(args, options, Path::new(file), catalog);
     }
     let id = args.candidate.as_deref().unwrap_or_default();
     let find = |id: &str| {
@@ -83,6 +99,53 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         println!("{}", report.to_json());
     } else {
         print!("{}", report.to_markdown());
+    }
+    Ok(())
+}
+
+/// `sol grade --class`: the gradebook row by row, a progress line per student on standard
+/// error.
+fn grade_class(
+    args: &GradeArgs,
+    options: Options,
+    file: &Path,
+    catalog: &Catalog,
+) -> Result<(), String> {
+    let text =
+        read_text_capped(file, MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", file.display()))?;
+    let roster = Roster::parse(&file.display().to_string(), &text).map_err(|e| e.to_string())?;
+    let mut class = ClassOptions::new(options);
+    if let Some(dir) = &args.workspace {
+        class.build_dir = dir.join("target").join("grade");
+        class.workspace = dir.clone();
+    }
+    if let Some(dir) = &args.build_dir {
+        class.build_dir = dir.clone();
+    }
+    class.out = args.out.clone();
+    class.reports = args.reports.clone();
+    class.resume = args.resume;
+    class.offline = !args.online;
+    class.limits.memory_bytes = args.memory_limit.saturating_mul(1 << 20);
+    class.limits.student_seconds = args.student_time_limit;
+    let rows = run_class(&roster, file, catalog, &class, &mut |f: &Finished| {
+        let row = &f.row;
+        let error = if row.error.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", row.error)
+        };
+        eprintln!(
+            "graded {} / {}: {} ({:.1} s){error}",
+            row.student,
+            row.game,
+            row.total,
+            f.time.as_secs_f64()
+        );
+    })
+    .map_err(|e| e.to_string())?;
+    if args.out.is_none() {
+        print!("{}", gradebook::to_csv(&rows));
     }
     Ok(())
 }

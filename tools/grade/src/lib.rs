@@ -24,13 +24,24 @@
 //! print!("{}", report.to_markdown());
 //! ```
 
+pub mod child;
 pub mod class;
+pub mod classroom;
 mod conformance;
 mod context;
 mod differential;
+pub mod gradebook;
 pub mod guard;
+pub mod hooks;
 mod layout;
+pub mod manifest;
+pub mod protocol;
+pub mod readings;
 pub mod report;
+pub mod runner;
+pub mod scratch;
+pub mod submission;
+pub mod trusted;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,8 +50,13 @@ use std::time::Duration;
 use solitaire_core::Game;
 use thiserror::Error;
 
+pub use child::Limits;
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
+pub use classroom::{ClassOptions, Finished, run_class};
+pub use gradebook::GradebookRow;
+pub use hooks::{CheckHooks, Plan};
 pub use report::{Finding, Part, Report};
+pub use submission::{Source, Submission};
 
 /// How thoroughly to grade.
 #[derive(Clone, Debug)]
@@ -89,21 +105,43 @@ pub fn grade(
 ) -> Result<Report, GradeError> {
     let scenarios = solitaire_conformance::load(&options.conformance_dir, reference.id())?
         .ok_or_else(|| GradeError::NoScenarios(reference.id().to_string()))?;
+    Ok(grade_with(candidate, reference, options, &scenarios, None))
+}
+
+/// Grade `candidate` against `reference` with the reference's scenarios already read, telling
+/// `hooks` of every check (the child-process runner uses this). Only the scenarios that hold
+/// for the reference as configured (its readings, see `solitaire_core::reading`) are run.
+pub fn grade_with(
+    candidate: Arc<Game>,
+    reference: Arc<Game>,
+    options: &Options,
+    scenarios: &solitaire_conformance::ScenarioFile,
+    hooks: Option<Box<dyn CheckHooks>>,
+) -> Report {
+    let mut scenarios = scenarios.clone();
+    scenarios.scenarios.retain(|s| s.holds_for(&reference));
     let mut cx = context::Context::new(candidate.clone(), reference.clone(), options.clone());
-    let parts = vec![
-        layout::grade(&mut cx),
-        conformance::grade(&mut cx, &scenarios),
-        differential::grade(&mut cx),
-    ];
-    let mut parts = parts;
-    parts.push(cx.robustness());
+    cx.hooks = hooks;
+    let layout = layout::grade(&mut cx);
+    part_done(&mut cx, &layout);
+    let conformance = conformance::grade(&mut cx, &scenarios);
+    part_done(&mut cx, &conformance);
+    let differential = differential::grade(&mut cx);
+    part_done(&mut cx, &differential);
+    let parts = vec![layout, conformance, differential, cx.robustness()];
     let total = report::round1(parts.iter().map(|p| p.points).sum());
-    Ok(Report {
+    Report {
         candidate: candidate.id().to_string(),
         reference: reference.id().to_string(),
         seeds: options.seeds,
         total,
         max: 100.0,
         parts,
-    })
+    }
+}
+
+fn part_done(cx: &mut context::Context, part: &Part) {
+    if let Some(h) = cx.hooks.as_mut() {
+        h.part_done(part);
+    }
 }
