@@ -1,12 +1,13 @@
 //! `sol grade`: grade a registered game against a reference game (see `solitaire_grader`), or
-//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::classroom`).
+//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::classroom`); under
+//! a course, against the reference as the course configures it.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use solitaire_core::Catalog;
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
+use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
+use solitaire_core::{Catalog, Course};
 use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
 
 /// The arguments of `sol grade`.
@@ -21,15 +22,23 @@ pub struct GradeArgs {
     /// Grade every student of this roster (RON) and write a CSV gradebook.
     #[arg(long, value_name = "ROSTER.ron")]
     class: Option<String>,
-    /// Where to write the CSV gradebook of `--class`, again after each student (default:
-    /// standard output, at the end).
-    #[arg(long, value_name = "FILE", requires = "class")]
-    out: Option<PathBuf>,
+    /// Where to write the report (or the CSV gradebook of `--class`, again after each
+    /// student), replacing the file atomically (default: standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Grade against the reference as this course configures it (its readings); with
+    /// `--class`, the course of the class (instead of the roster's).
+    #[arg(long, value_name = "COURSE.ron")]
+    course: Option<PathBuf>,
+    /// The instructor's hidden scenarios: `<reference id>.ron` files in the conformance
+    /// format, counted in the conformance part; a report names only the rule each covers.
+    #[arg(long, value_name = "DIR")]
+    scenarios: Option<PathBuf>,
     /// Where to write each student's report (`<student>--<game>.md` and `.json`).
     #[arg(long, value_name = "DIR", requires = "class")]
     reports: Option<PathBuf>,
     /// Continue an interrupted `--class` run: keep the gradebook's rows, skip their students.
-    #[arg(long, requires = "out")]
+    #[arg(long, requires = "out", requires = "class")]
     resume: bool,
     /// Where submissions are built: scratch workspaces and one shared target directory
     /// (default: target/grade in the checkout `sol` was built from).
@@ -60,10 +69,11 @@ pub struct GradeArgs {
     /// The directory of conformance files (default: the built-in tests/conformance).
     #[arg(long, value_name = "DIR")]
     conformance: Option<PathBuf>,
-    /// Print the report as JSON (for a gradebook).
+    /// Write the report as JSON (for a gradebook; the default for an `--out` file ending in
+    /// `.json`).
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
-    /// Print the report as Markdown (for the student; the default).
+    /// Write the report as Markdown (for the student; the default).
     #[arg(long)]
     markdown: bool,
 }
@@ -77,6 +87,8 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         seeds: args.seeds,
         steps: args.steps,
         time_limit: Duration::from_millis(args.time_limit),
+        hidden_dir: args.scenarios.clone(),
+        course_file: args.course.clone(),
         ..Options::default()
     };
     if let Some(dir) = &args.conformance {
@@ -85,6 +97,22 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     if let Some(file) = &args.class {
         return grade_class(args, options, Path::new(file), catalog);
     }
+    let course = args
+        .course
+        .as_deref()
+        .map(Course::read_file)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let configured = match &course {
+        Some(course) => {
+            let file = args.course.as_deref().unwrap_or(Path::new("")).display();
+            course
+                .configure(&file.to_string(), catalog)
+                .map_err(|e| e.to_string())?
+        }
+        None => catalog.clone(),
+    };
+    let catalog = &configured;
     let id = args.candidate.as_deref().unwrap_or_default();
     let find = |id: &str| {
         catalog.get(id).ok_or_else(|| {
@@ -93,14 +121,34 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         })
     };
     let candidate = find(id)?;
-    let reference = find(args.reference.as_deref().unwrap_or(id))?;
-    let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
-    if args.json {
-        println!("{}", report.to_json());
-    } else {
-        print!("{}", report.to_markdown());
+    let reference_id = args.reference.as_deref().unwrap_or(id);
+    if let (Some(course), Some(file)) = (&course, &args.course)
+        && !course.assigns(reference_id)
+    {
+        return Err(format!(
+            "{}: the course does not assign {reference_id:?}; it assigns: {}",
+            file.display(),
+            course.games.keys().cloned().collect::<Vec<_>>().join(", ")
+        ));
     }
-    Ok(())
+    let reference = find(reference_id)?;
+    let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
+    let json =
+        args.json || (!args.markdown && args.out.as_deref().is_some_and(|f| f.ends_with(".json")));
+    let text = if json {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_markdown()
+    };
+    match &args.out {
+        Some(out) => {
+            write_atomic(Path::new(out), text.as_bytes()).map_err(|e| format!("{out}: {e}"))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }
 
 /// `sol grade --class`: the gradebook row by row, a progress line per student on standard
@@ -122,7 +170,8 @@ fn grade_class(
     if let Some(dir) = &args.build_dir {
         class.build_dir = dir.clone();
     }
-    class.out = args.out.clone();
+    class.out = args.out.as_ref().map(PathBuf::from);
+    class.course = args.course.clone();
     class.reports = args.reports.clone();
     class.resume = args.resume;
     class.offline = !args.online;

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 mod grade;
+mod handout;
 
 use clap::{Args, Parser, Subcommand};
 use solitaire_core::shuffle::{below, rng_for};
@@ -73,6 +74,8 @@ enum Command {
     },
     /// Grade a game (a student's plugin) against a reference game, or a class from a roster.
     Grade(grade::GradeArgs),
+    /// Write a game's handout: what the grader checks beyond the rules text (Markdown).
+    Handout(handout::HandoutArgs),
     /// Solve a deal: full knowledge (a winning move list) or fair (a hint).
     Solve(solve::SolveArgs),
     /// Solve a range of deals in parallel and report the win rate.
@@ -179,6 +182,7 @@ fn run(command: Command) -> Result<(), Failure> {
             println!("{}", played.join(" "));
         }
         Command::Grade(args) => grade::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
+        Command::Handout(args) => handout::run(&args, &catalog)?,
         Command::Solve(args) => solve::run(args, &catalog)?,
         Command::Simulate(args) => simulate::run(args, &catalog)?,
         Command::Replay { file, json } => {

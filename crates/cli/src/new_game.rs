@@ -1,6 +1,9 @@
 //! `sol new-game`: scaffold a new game in the checkout around the current directory.
 
+use std::path::PathBuf;
+
 use clap::Args;
+use solitaire_core::Course;
 use solitaire_scaffold::{Request, find_workspace_root, format_sources, scaffold};
 
 use crate::Failure;
@@ -13,9 +16,13 @@ pub struct NewGame {
     /// The game id (default: derived from the name, e.g. aces-up).
     #[arg(long)]
     id: Option<String>,
-    /// Start from this game's deck, piles and deal, and its rules in words.
+    /// Start from this game's deck, piles and deal, and its rules in words (never a game the
+    /// course assigns: that would be its answer).
     #[arg(long, value_name = "GAME")]
     like: Option<String>,
+    /// The course this game is written for: `--like` refuses the games it assigns.
+    #[arg(long, value_name = "COURSE.ron")]
+    course: Option<PathBuf>,
 }
 
 /// Create the game's crate, layout and conformance file, register it, and say what is next.
@@ -25,6 +32,12 @@ pub fn run(args: NewGame) -> Result<(), Failure> {
     let root = find_workspace_root(&here).map_err(fail)?;
     let request =
         Request::new(&args.name, args.id.as_deref(), args.like.as_deref()).map_err(fail)?;
+    if let Some(file) = &args.course {
+        let course = Course::read_file(file).map_err(|e| Failure(e.to_string(), 1))?;
+        request
+            .check_course(&course, &file.display().to_string())
+            .map_err(fail)?;
+    }
     let report = scaffold(&root, &request).map_err(fail)?;
     for path in &report.created {
         println!("created {}", path.display());

@@ -84,6 +84,25 @@ fn new_game_refuses_bad_ids_and_unknown_models() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--like \"nothing\": no such game"));
     assert!(!root.join("games/four-winds").exists());
+    fs::write(root.join("course.ron"), r#"(games: {"bristol": ()})"#).expect("course");
+    let out = sol_in(
+        &root,
+        &[
+            "new-game",
+            "Four Winds",
+            "--like",
+            "bristol",
+            "--course",
+            "course.ron",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("course.ron assigns this game"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!root.join("games/four-winds").exists());
     let _ = fs::remove_dir_all(&root);
 }
 

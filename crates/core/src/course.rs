@@ -59,6 +59,24 @@ impl Course {
         parse_ron(file, text.strip_prefix('\u{feff}').unwrap_or(text))
     }
 
+    /// Read and parse a course file (at most [`crate::files::MAX_INPUT_BYTES`]).
+    ///
+    /// # Errors
+    /// The file does not read, or is not a course (with line and column).
+    pub fn read_file(path: &std::path::Path) -> Result<Course, LayoutError> {
+        let file = path.display().to_string();
+        let text =
+            crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
+                LayoutError {
+                    file: file.clone(),
+                    line: 0,
+                    col: 0,
+                    message: e.to_string(),
+                }
+            })?;
+        Course::parse(&file, &text)
+    }
+
     /// Whether the course assigns the game `id`.
     pub fn assigns(&self, id: &str) -> bool {
         self.games.contains_key(id)

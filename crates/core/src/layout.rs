@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     automatic: "What the game does by itself as part of a move ...",  // for handouts
+//!                                    // (`sol handout`): what happens automatically (optional)
 //!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
 //!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
@@ -217,6 +219,8 @@ struct LayoutFile<P> {
     #[serde(default)]
     rules_text: String,
     #[serde(default)]
+    automatic: String,
+    #[serde(default)]
     work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
@@ -276,6 +280,9 @@ pub struct Layout {
     pub summary: String,
     /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
+    /// What the game does by itself as part of a move (turning up a card, refilling a space,
+    /// founding an Ace), in plain words, for handouts; empty when nothing does.
+    pub automatic: String,
     /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
     /// yet): it is registered and listed, and menus mark it as a work in progress.
     pub work_in_progress: bool,
@@ -314,6 +321,7 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            automatic: raw.automatic,
             work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,

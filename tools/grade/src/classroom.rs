@@ -23,8 +23,10 @@ use crate::{Options, grade};
 /// How a class is graded and where everything goes.
 #[derive(Clone, Debug)]
 pub struct ClassOptions {
-    /// How each game is graded.
+    /// How each game is graded (`grade.hidden_dir`: the instructor's hidden scenarios).
     pub grade: Options,
+    /// The course file, instead of the roster's.
+    pub course: Option<PathBuf>,
     /// The trusted checkout (engine, reference games, grader) submissions are built against.
     pub workspace: PathBuf,
     /// Where the scratch workspaces (`students/`) and the shared target directory
@@ -53,6 +55,7 @@ impl ClassOptions {
         let workspace = trusted::built_from();
         ClassOptions {
             grade,
+            course: None,
             build_dir: workspace.join("target").join("grade"),
             workspace,
             target_dir: None,
@@ -99,16 +102,24 @@ pub fn run_class(
         file: file.display().to_string(),
         message,
     };
-    let course = match &roster.course {
-        Some(rel) => {
-            let file = roster_dir.join(rel);
-            let text =
-                read_text_capped(&file, MAX_INPUT_BYTES).map_err(|e| fail(&file, e.to_string()))?;
-            Course::parse(&file.display().to_string(), &text)
-                .map_err(|e| fail(&file, e.to_string()))?
-        }
+    let course_file = match (&options.course, &roster.course) {
+        (Some(file), _) => Some(file.clone()),
+        (None, Some(rel)) => Some(roster_dir.join(rel)),
+        (None, None) => None,
+    };
+    let course = match &course_file {
+        Some(file) => Course::read_file(file).map_err(|e| fail(file, e.to_string()))?,
         None => Course::default(),
     };
+    if let Some(dir) = options.grade.hidden_dir.as_ref().filter(|d| !d.is_dir()) {
+        let message = "the hidden scenarios directory does not exist".to_string();
+        return Err(fail(dir, message));
+    }
+    let mut options = options.clone();
+    if options.grade.course_file.is_none() {
+        options.grade.course_file = course_file;
+    }
+    let options = &options;
     let mut rows = match (&options.out, options.resume) {
         (Some(out), true) if out.exists() => gradebook::read(out).map_err(|e| fail(out, e))?,
         (None, true) => return Err(fail(roster_file, "--resume needs a gradebook file".into())),
@@ -278,6 +289,17 @@ impl Setting<'_> {
                 scenarios_file.display()
             )
         })?;
+        let hidden = match &options.grade.hidden_dir {
+            Some(dir) => {
+                let file = solitaire_conformance::scenario_path(dir, &sub.reference);
+                match read_text_capped(&file, MAX_INPUT_BYTES) {
+                    Ok(text) => Some(text),
+                    Err(_) if !file.exists() => None,
+                    Err(e) => return Err(format!("{}: {e}", file.display())),
+                }
+            }
+            None => None,
+        };
         let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
         let dir = options.build_dir.join("students").join(&name);
         let work = options.build_dir.join("checkouts").join(&name);
@@ -316,6 +338,9 @@ impl Setting<'_> {
             time_limit_ms: u64::try_from(options.grade.time_limit.as_millis()).unwrap_or(u64::MAX),
             scenarios,
             conformance_dir: options.grade.conformance_dir.clone(),
+            hidden,
+            hidden_dir: options.grade.hidden_dir.clone(),
+            course_file: options.grade.course_file.clone(),
             known: Default::default(),
             skip_from: None,
             skip_reason: String::new(),

@@ -32,6 +32,12 @@ pub struct Job {
     pub scenarios: String,
     /// ... and the directory it was read from, to name it in the report.
     pub conformance_dir: PathBuf,
+    /// The instructor's hidden scenarios for the reference (a file's text), if any ...
+    pub hidden: Option<String>,
+    /// ... and their directory ([`crate::Options::hidden_dir`]).
+    pub hidden_dir: Option<PathBuf>,
+    /// [`crate::Options::course_file`], for the reproduce commands.
+    pub course_file: Option<PathBuf>,
     /// Checks whose fault an earlier run found: they are not run again.
     pub known: BTreeMap<usize, KnownFault>,
     /// From this check on, no candidate code runs: each check fails with `skip_reason`.

@@ -98,11 +98,22 @@ fn run(plugins: &[Plugin], layouts: &[EmbeddedLayout], out: &File) -> Result<(),
     let name = solitaire_conformance::scenario_path(&job.conformance_dir, &job.reference);
     let scenarios = ScenarioFile::parse(&name.display().to_string(), &job.scenarios)
         .map_err(|e| e.to_string())?;
+    let hidden = match (&job.hidden, &job.hidden_dir) {
+        (Some(text), Some(dir)) => {
+            let name = solitaire_conformance::scenario_path(dir, &job.reference);
+            ScenarioFile::parse(&name.display().to_string(), text)
+                .map_err(|e| e.to_string())?
+                .scenarios
+        }
+        _ => Vec::new(),
+    };
     let options = Options {
         seeds: job.seeds,
         steps: job.steps,
         time_limit: Duration::from_millis(job.time_limit_ms),
         conformance_dir: job.conformance_dir.clone(),
+        hidden_dir: job.hidden_dir.clone(),
+        course_file: job.course_file.clone(),
     };
     let mut events = out.try_clone().map_err(|e| e.to_string())?;
     emit(&mut events, &Event::Ready);
@@ -118,7 +129,8 @@ fn run(plugins: &[Plugin], layouts: &[EmbeddedLayout], out: &File) -> Result<(),
         candidate,
         reference,
         &options,
-        &scenarios,
+        scenarios,
+        hidden,
         Some(Box::new(streamer)),
     );
     let value = serde_json::to_value(&report).map_err(|e| e.to_string())?;
