@@ -184,8 +184,13 @@ fn grade_class(
         } else {
             format!(": {}", row.error)
         };
+        let runs = if f.runs > 1 {
+            format!(", {} runs", f.runs)
+        } else {
+            String::new()
+        };
         eprintln!(
-            "graded {} / {}: {} ({:.1} s){error}",
+            "graded {} / {}: {} ({:.1} s{runs}){error}",
             row.student,
             row.game,
             row.total,

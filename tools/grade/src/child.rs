@@ -47,7 +47,7 @@ impl Default for Limits {
             student_seconds: 900,
             setup_seconds: 60,
             output_bytes: 16 << 20,
-            restarts: 10,
+            restarts: 25,
         }
     }
 }
@@ -343,7 +343,7 @@ fn last_words(err: impl Read) -> String {
         .filter(|l| !l.is_empty())
         .collect();
     let last = &lines[lines.len().saturating_sub(2)..];
-    let mut words = last.join(" / ");
+    let mut words = without_numbers_in_parentheses(&last.join(" / "));
     if words.len() > 400 {
         let mut cut = 400;
         while !words.is_char_boundary(cut) {
@@ -365,6 +365,25 @@ pub(crate) fn kill_group(pid: u32) {
     limits::kill_group(pid);
 }
 
+/// The text without ` (1234)` (thread and process ids, which differ from run to run).
+fn without_numbers_in_parentheses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" (") {
+        let after = &rest[at + 2..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if digits > 0 && after[digits..].starts_with(')') {
+            rest = &after[digits + 1..];
+        } else {
+            out.push_str(" (");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Wait a little for a child whose group was killed (it cannot resist for long).
 fn wait_briefly(child: &mut Child) -> Option<ExitStatus> {
     let until = Instant::now() + Duration::from_secs(5);
@@ -379,17 +398,16 @@ fn wait_briefly(child: &mut Child) -> Option<ExitStatus> {
     child.wait().ok()
 }
 
-/// How the runner ended, in words, with its last words on standard error.
+/// How the runner ended, in words: its last words on standard error (a stack overflow or a
+/// failed allocation says so there) and the signal, or the signal explained.
 fn describe(status: Option<ExitStatus>, last: &str) -> String {
-    let how = match status {
-        None => "it could not be waited for".to_string(),
-        Some(status) => limits::describe_status(status),
+    let Some(status) = status else {
+        return "it could not be waited for".to_string();
     };
     if last.is_empty() {
-        how
-    } else {
-        format!("{how} ({last})")
+        return limits::describe_status(status, true);
     }
+    format!("{} ({last})", limits::describe_status(status, false))
 }
 
 #[cfg(unix)]
@@ -469,15 +487,15 @@ mod limits {
         }
     }
 
-    /// An exit status in words: the signal's name and what it usually means.
-    pub(super) fn describe_status(status: ExitStatus) -> String {
+    /// An exit status in words: the signal's name and, if `explain`, what it usually means.
+    pub(super) fn describe_status(status: ExitStatus, explain: bool) -> String {
         if let Some(signal) = status.signal() {
             let what = match signal {
                 libc::SIGSEGV => "SIGSEGV, a segmentation fault",
                 libc::SIGABRT => {
                     "SIGABRT, an abort: a stack overflow, a failed allocation or process::abort"
                 }
-                libc::SIGKILL => "SIGKILL: its CPU time limit's hard stop, or killed from outside",
+                libc::SIGKILL => "SIGKILL, its CPU time limit's hard stop, or killed from outside",
                 libc::SIGXCPU => "SIGXCPU, over its CPU time limit",
                 libc::SIGXFSZ => "SIGXFSZ, over its file size limit",
                 libc::SIGBUS => "SIGBUS, a bus error",
@@ -486,10 +504,11 @@ mod limits {
                 libc::SIGTERM => "SIGTERM",
                 _ => "",
             };
-            if what.is_empty() {
-                format!("killed by signal {signal}")
-            } else {
-                format!("killed by signal {signal} ({what})")
+            let name = what.split(',').next().unwrap_or_default();
+            match (what.is_empty(), explain) {
+                (true, _) => format!("killed by signal {signal}"),
+                (false, true) => format!("killed by signal {signal} ({what})"),
+                (false, false) => format!("killed by {}", name.trim_end_matches(':')),
             }
         } else {
             match status.code() {
@@ -520,7 +539,44 @@ mod limits {
 
     pub(super) fn kill_group(_: u32) {}
 
-    pub(super) fn describe_status(status: ExitStatus) -> String {
+    pub(super) fn describe_status(status: ExitStatus, _: bool) -> String {
         format!("it ended with {status}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_words_keep_two_lines_without_thread_ids() {
+        let err = "noise\n\nthread 'grade-check' (11469) has overflowed its stack\n\
+                   fatal runtime error: stack overflow, aborting\n";
+        assert_eq!(
+            last_words(err.as_bytes()),
+            "thread 'grade-check' has overflowed its stack / fatal runtime error: stack \
+             overflow, aborting"
+        );
+        assert_eq!(
+            without_numbers_in_parentheses("a (b) (12) (3x)"),
+            "a (b) (3x)"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_status_is_described_by_its_signal() {
+        use std::os::unix::process::ExitStatusExt;
+        let abort = ExitStatus::from_raw(libc::SIGABRT);
+        assert_eq!(
+            describe(Some(abort), "memory allocation of 8 bytes failed"),
+            "killed by SIGABRT (memory allocation of 8 bytes failed)"
+        );
+        assert!(describe(Some(abort), "").contains("a stack overflow, a failed allocation"));
+        let exit0 = ExitStatus::from_raw(0);
+        assert_eq!(
+            describe(Some(exit0), ""),
+            "it exited with status 0 in the middle of the grade"
+        );
     }
 }

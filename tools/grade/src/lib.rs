@@ -20,7 +20,9 @@
 //! 4. **Robustness** (15): every call into the candidate runs under [`guard::guarded`]; a
 //!    panic, a check over the time limit, or an undo that does not restore the position (or
 //!    rules whose answers change after apply + undo: hidden state) each cost 5 points, and are
-//!    reported where they happened. The failing check also fails in its own part.
+//!    reported where they happened. The failing check also fails in its own part. A class
+//!    run ([`classroom`]) grades each submission in a child process ([`child`]), where a
+//!    check that ends the process is a fourth kind of fault.
 //!
 //! Every command a report prints runs as printed: positions are written first, in the text
 //! form of the game that reads them. [`handout`] writes what a student needs to know beyond

@@ -48,12 +48,11 @@ fn checkout(class: &Path, id: &str) -> PathBuf {
         "Cargo.toml",
         "crates/registry/Cargo.toml",
         "crates/registry/src/lib.rs",
-        "assets/layouts/labyrinth.ron",
     ] {
         write(&dir.join(rel), &read(&trusted.join(rel)));
     }
-    let request = Request::new(&format!("Student {id}"), Some(id), Some(REFERENCE))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let request =
+        Request::new(&format!("Student {id}"), Some(id), None).unwrap_or_else(|e| panic!("{e}"));
     scaffold(&dir, &request).unwrap_or_else(|e| panic!("{e}"));
     let src = trusted.join("games/labyrinth/src");
     let lib = read(&src.join("lib.rs")).replace(REFERENCE, id);
