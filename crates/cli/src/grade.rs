@@ -81,7 +81,9 @@ pub struct GradeArgs {
 /// Run `sol grade`.
 ///
 /// # Errors
-/// An unknown game, a missing or malformed conformance file or roster, an unwritable file.
+/// An unknown game, a missing or malformed conformance file, roster or course (or a course
+/// that does not assign the reference), a missing hidden scenarios directory, an unwritable
+/// file.
 pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     let mut options = Options {
         seeds: args.seeds,
@@ -103,14 +105,11 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         .map(Course::read_file)
         .transpose()
         .map_err(|e| e.to_string())?;
-    let configured = match &course {
-        Some(course) => {
-            let file = args.course.as_deref().unwrap_or(Path::new("")).display();
-            course
-                .configure(&file.to_string(), catalog)
-                .map_err(|e| e.to_string())?
-        }
-        None => catalog.clone(),
+    let configured = match (&course, &args.course) {
+        (Some(course), Some(file)) => course
+            .configure(&file.display().to_string(), catalog)
+            .map_err(|e| e.to_string())?,
+        _ => catalog.clone(),
     };
     let catalog = &configured;
     let id = args.candidate.as_deref().unwrap_or_default();

@@ -86,7 +86,8 @@ impl Suite {
 }
 
 /// The commands that replay a public scenario's `moves` on the candidate: its start
-/// position is written first in the candidate's text form (its game id).
+/// position is written first in the candidate's text form (its game id); a note replaces the
+/// command when the candidate cannot read it (another deck).
 fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<String> {
     match &scenario.start {
         Start::Seed(seed) => vec![sol(
@@ -96,16 +97,20 @@ fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<Str
             None,
             moves,
         )],
-        Start::Position(text) => vec![
-            write_file("start.txt", &start_text(candidate, text)),
-            sol(
-                "play",
-                candidate.id(),
-                &Origin::File("start.txt"),
-                None,
-                moves,
-            ),
-        ],
+        Start::Position(text) => {
+            let text = start_text(candidate, text);
+            let play = match candidate.parse_position(&text) {
+                Ok(_) => sol(
+                    "play",
+                    candidate.id(),
+                    &Origin::File("start.txt"),
+                    None,
+                    moves,
+                ),
+                Err(e) => format!("# the candidate cannot read start.txt: {e}"),
+            };
+            vec![write_file("start.txt", &text), play]
+        }
     }
 }
 

@@ -5,18 +5,22 @@
 //! divergence; divergences are grouped by the rule they touch.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::sync::Arc;
 
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Illegal, Move, Position, Status, undo};
 
-use crate::commands::{Origin, sol, write_file};
 use crate::conformance::Suite;
 use crate::context::{Context, cap};
-use crate::piles::{PileMap, differences};
+use crate::piles::differences;
 use crate::report::{Finding, Part, capitalized, round1};
 use crate::touched::{Rulebook, Touched};
+
+mod group;
+mod here;
+
+use group::group;
+use here::{Divergence, Here};
 
 const POINTS: f64 = 35.0;
 
@@ -57,98 +61,6 @@ fn candidate_answers(game: &Game, pos: &Position, reference_moves: &BTreeSet<Mov
         status,
         score,
         played,
-    }
-}
-
-/// One step of a walk: where it is, and how to get there with `sol`.
-struct Here<'a> {
-    reference: &'a Game,
-    candidate: &'a Arc<Game>,
-    map: &'a PileMap,
-    course: Option<&'a Path>,
-    seed: u64,
-    played: &'a [String],
-    /// The reference's position, and the same in the candidate's form.
-    pos: &'a Position,
-    cpos: Position,
-}
-
-/// A divergence: the rule it touches, where it happened, and what to show.
-struct Divergence {
-    touched: Touched,
-    seed: u64,
-    what: String,
-    detail: String,
-    reproduce: Vec<String>,
-}
-
-impl Here<'_> {
-    /// The reference replays the walk from its deal (then `on_reference`); the candidate is
-    /// given the position in its own form (then plays `on_candidate`).
-    fn reproduce(&self, on_reference: Option<&str>, on_candidate: Option<&str>) -> Vec<String> {
-        let verb = |extra: Option<&str>| if extra.is_some() { "play" } else { "moves" };
-        let mut moves = self.played.to_vec();
-        moves.extend(on_reference.map(str::to_string));
-        let extra: Vec<String> = on_candidate.iter().map(|m| m.to_string()).collect();
-        vec![
-            sol(
-                verb(on_reference),
-                self.reference.id(),
-                &Origin::Seed(self.seed),
-                self.course,
-                &moves,
-            ),
-            write_file("position.txt", &self.candidate.position_text(&self.cpos)),
-            sol(
-                verb(on_candidate),
-                self.candidate.id(),
-                &Origin::File("position.txt"),
-                None,
-                &extra,
-            ),
-        ]
-    }
-
-    fn divergence(
-        &self,
-        touched: Touched,
-        what: String,
-        detail: String,
-        reproduce: Vec<String>,
-    ) -> Divergence {
-        Divergence {
-            touched,
-            seed: self.seed,
-            what: self.where_(&what),
-            detail: self.detail(&detail),
-            reproduce,
-        }
-    }
-
-    /// `seed 3, after 12 moves: {what}`.
-    fn where_(&self, what: &str) -> String {
-        format!(
-            "seed {}, after {} moves: {what}",
-            self.seed,
-            self.played.len()
-        )
-    }
-
-    /// The moves played, `detail`, then the position in the candidate's form.
-    fn detail(&self, detail: &str) -> String {
-        let played = if self.played.is_empty() {
-            "(none)".to_string()
-        } else {
-            self.played.join(" ")
-        };
-        format!(
-            "moves played: {played}\n{detail}position (the candidate's form):\n{}",
-            self.candidate.position_text(&self.cpos)
-        )
-    }
-
-    fn text(&self, mv: Move) -> String {
-        self.reference.move_text(mv).to_string()
     }
 }
 
@@ -426,47 +338,4 @@ fn compare_moves(
         )
     };
     Some(here.divergence(touched, what, detail, reproduce))
-}
-
-/// One finding per rule touched: its first example in full, the other seeds that diverged
-/// there, and the commands that replay the first.
-fn group(divergences: Vec<Divergence>) -> Vec<Finding> {
-    let mut groups: Vec<Vec<Divergence>> = Vec::new();
-    for d in divergences {
-        match groups
-            .iter_mut()
-            .find(|g| g[0].touched.title == d.touched.title)
-        {
-            Some(g) => g.push(d),
-            None => groups.push(vec![d]),
-        }
-    }
-    groups
-        .into_iter()
-        .map(|g| {
-            let seeds: Vec<String> = g.iter().map(|d| d.seed.to_string()).collect();
-            let first = &g[0];
-            let mut detail = format!("First example, {}\n{}", first.what, first.detail);
-            if g.len() > 1 {
-                detail.push_str("\nThe other seeds that diverge first on this rule:\n");
-                for d in &g[1..] {
-                    detail.push_str(&format!("- {}\n", d.what));
-                }
-            }
-            if let Some(name) = &first.touched.scenario {
-                detail.push_str(&format!("\nThe scenario on this rule: {name}\n"));
-            }
-            Finding {
-                title: format!(
-                    "{} ({} {}: {})",
-                    first.touched.title,
-                    g.len(),
-                    if g.len() == 1 { "seed" } else { "seeds" },
-                    seeds.join(", ")
-                ),
-                detail,
-                reproduce: first.reproduce.clone(),
-            }
-        })
-        .collect()
 }

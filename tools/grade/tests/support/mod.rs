@@ -1,6 +1,9 @@
 //! Test support: running a report's reproduce commands through the engine, as `sol` runs
 //! them, for candidates that are not registered.
 
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub mod mutant;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -158,6 +161,8 @@ pub fn run_commands(commands: &[String], games: &[Arc<Game>]) -> Result<(), Stri
                 ));
             };
             files.insert(file, text.to_string());
+        } else if command.starts_with("# ") {
+            // A note where no command could run, as a shell comment.
         } else if command.starts_with("sol ") {
             run_sol(command, games, &files)?;
         } else {
