@@ -97,14 +97,68 @@ fn a_class_roster_gives_a_csv_gradebook() {
     let lines: Vec<&str> = book.lines().collect();
     assert_eq!(
         lines[0],
-        "student,game,reference,layout,conformance,differential,robustness,total,error"
+        "student,game,reference,layout,conformance,differential,robustness,total,error,submission"
     );
-    assert_eq!(lines[1], "Ada,bristol,bristol,15,35,35,15,100,");
+    assert_eq!(lines[1], "Ada,bristol,bristol,15,35,35,15,100,,registered");
     assert!(
         lines[2].starts_with("\"Alan, Jr.\",no-such-game,bristol,,,,,0,"),
         "{}",
         lines[2]
     );
+}
+
+#[test]
+fn resume_keeps_the_rows_it_has_and_grades_the_rest_with_reports() {
+    let roster = temp_path("resume-roster.ron");
+    let csv = temp_path("resume-gradebook.csv");
+    let reports = temp_path("resume-reports");
+    let class = |students: &str| {
+        std::fs::write(&roster, format!("(students: {{{students}}})")).expect("roster written");
+        sol(&[
+            "grade",
+            "--class",
+            &roster,
+            "--out",
+            &csv,
+            "--reports",
+            &reports,
+            "--resume",
+            "--seeds",
+            "1",
+            "--steps",
+            "5",
+        ])
+    };
+    let _ = std::fs::remove_file(&csv);
+    let first = class(r#""Ada": {"strategy": "strategy"}"#);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    // An interrupted run's gradebook: Ada's row is kept as it is, not graded again.
+    let book = std::fs::read_to_string(&csv).expect("gradebook written");
+    std::fs::write(&csv, book.replace(",100,,registered", ",99,,registered")).expect("edited");
+    let second = class(r#""Ada": {"strategy": "strategy"}, "Alan": {"aces-up": "aces-up"}"#);
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let book = std::fs::read_to_string(&csv).expect("gradebook written");
+    let lines: Vec<&str> = book.lines().collect();
+    assert_eq!(lines.len(), 3, "{book}");
+    assert_eq!(lines[1], "Ada,strategy,strategy,15,35,35,15,99,,registered");
+    assert_eq!(lines[2], "Alan,aces-up,aces-up,15,35,35,15,100,,registered");
+    let report = std::fs::read_to_string(format!("{reports}/alan--aces-up.md")).expect("report");
+    assert!(
+        report.starts_with("# Grade: `aces-up` against `aces-up`"),
+        "{report}"
+    );
+    assert!(std::path::Path::new(&format!("{reports}/alan--aces-up.json")).is_file());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains("graded Alan / aces-up: 100"), "{stderr}");
+    assert!(!stderr.contains("graded Ada"), "{stderr}");
 }
 
 #[test]

@@ -20,7 +20,9 @@
 //! 4. **Robustness** (15): every call into the candidate runs under [`guard::guarded`]; a
 //!    panic, a check over the time limit, or an undo that does not restore the position (or
 //!    rules whose answers change after apply + undo: hidden state) each cost 5 points, and are
-//!    reported where they happened. The failing check also fails in its own part.
+//!    reported where they happened. The failing check also fails in its own part. A class
+//!    run ([`classroom`]) grades each submission in a child process ([`child`]), where a
+//!    check that ends the process is a fourth kind of fault.
 //!
 //! Every command a report prints runs as printed: positions are written first, in the text
 //! form of the game that reads them. [`handout`] writes what a student needs to know beyond
@@ -35,17 +37,28 @@
 //! print!("{}", report.to_markdown());
 //! ```
 
+pub mod child;
 pub mod class;
+pub mod classroom;
 mod commands;
 mod conformance;
 mod context;
 mod differential;
+pub mod gradebook;
 pub mod guard;
 pub mod handout;
+pub mod hooks;
 mod layout;
+pub mod manifest;
 mod piles;
+pub mod protocol;
+pub mod readings;
 pub mod report;
+pub mod runner;
+pub mod scratch;
+pub mod submission;
 mod touched;
+pub mod trusted;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -54,8 +67,13 @@ use std::time::Duration;
 use solitaire_core::Game;
 use thiserror::Error;
 
+pub use child::Limits;
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
+pub use classroom::{ClassOptions, Finished, run_class};
+pub use gradebook::GradebookRow;
+pub use hooks::{CheckHooks, Plan};
 pub use report::{Finding, Part, Report};
+pub use submission::{Source, Submission};
 
 /// How thoroughly to grade.
 #[derive(Clone, Debug)]
@@ -127,16 +145,34 @@ pub fn grade(
             .unwrap_or_default(),
         None => Vec::new(),
     };
+    Ok(grade_with(
+        candidate, reference, options, public, hidden, None,
+    ))
+}
+
+/// Grade `candidate` against `reference` with the reference's scenarios already read (its
+/// conformance file and the instructor's hidden scenarios), telling `hooks` of every check
+/// (the child-process runner uses this).
+pub fn grade_with(
+    candidate: Arc<Game>,
+    reference: Arc<Game>,
+    options: &Options,
+    public: solitaire_conformance::ScenarioFile,
+    hidden: Vec<solitaire_conformance::Scenario>,
+    hooks: Option<Box<dyn CheckHooks>>,
+) -> Report {
     let suite = conformance::Suite::new(&reference, public, hidden, options);
     let mut cx = context::Context::new(candidate.clone(), reference.clone(), options.clone());
-    let mut parts = vec![
-        layout::grade(&mut cx),
-        conformance::grade(&mut cx, &suite),
-        differential::grade(&mut cx, &suite),
-    ];
-    parts.push(cx.robustness());
+    cx.hooks = hooks;
+    let layout = layout::grade(&mut cx);
+    part_done(&mut cx, &layout);
+    let conformance = conformance::grade(&mut cx, &suite);
+    part_done(&mut cx, &conformance);
+    let differential = differential::grade(&mut cx, &suite);
+    part_done(&mut cx, &differential);
+    let parts = vec![layout, conformance, differential, cx.robustness()];
     let total = report::round1(parts.iter().map(|p| p.points).sum());
-    Ok(Report {
+    Report {
         candidate: candidate.id().to_string(),
         reference: reference.id().to_string(),
         readings: reference
@@ -148,5 +184,11 @@ pub fn grade(
         total,
         max: 100.0,
         parts,
-    })
+    }
+}
+
+fn part_done(cx: &mut context::Context, part: &Part) {
+    if let Some(h) = cx.hooks.as_mut() {
+        h.part_done(part);
+    }
 }
