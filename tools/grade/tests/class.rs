@@ -99,18 +99,24 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(status.success(), "git {args:?}");
 }
 
-/// The reading of the reference to grade the literal student under, if the reference
-/// declares one: its first option, with its first value that is not the default.
-fn literal_reading() -> Option<(String, String)> {
+/// The reading of the reference to grade the literal student under: its first option, with
+/// its first value that is not the default.
+fn literal_reading() -> (String, String) {
     let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let game = catalog.get(REFERENCE)?;
-    let chosen = game.readings().first()?;
+    let game = catalog
+        .get(REFERENCE)
+        .unwrap_or_else(|| panic!("{REFERENCE} is not registered"));
+    let chosen = game
+        .readings()
+        .first()
+        .unwrap_or_else(|| panic!("{REFERENCE} declares no reading"));
     let other = chosen
         .reading
         .choices
         .iter()
-        .find(|c| c.value != chosen.reading.default_value())?;
-    Some((chosen.reading.name.to_string(), other.value.to_string()))
+        .find(|c| c.value != chosen.reading.default_value())
+        .unwrap_or_else(|| panic!("{REFERENCE}'s first reading has one value"));
+    (chosen.reading.name.to_string(), other.value.to_string())
 }
 
 /// The class: (student, game id, roster source) for each submission.
@@ -121,16 +127,18 @@ fn make_class(class: &Path) -> Vec<(&'static str, &'static str, String)> {
     checkout(class, "ada-labyrinth");
     roster.push(("Ada (correct)", "ada-labyrinth", dir("ada-labyrinth")));
 
+    // Bob implements only the literal reading ("deal only when stuck"), hard-wired: his game
+    // declares no option, so only the course's choice for the reference makes him right.
     let bob = checkout(class, "bob-labyrinth");
-    if let Some((name, value)) = literal_reading() {
-        let layout = "assets/layouts/bob-labyrinth.ron";
-        edit(
-            &bob,
-            layout,
-            "    deck:",
-            &format!("    readings: {{{name:?}: {value:?}}},\n    deck:"),
-        );
-    }
+    let (name, value) = literal_reading();
+    assert_eq!((name.as_str(), value.as_str()), ("deal", "when-stuck"));
+    edit(
+        &bob,
+        "games/bob-labyrinth/src/lib.rs",
+        "deal: layout.reading(&DEAL)?,",
+        "deal: Timing::WhenStuck,",
+    );
+    edit(&bob, &rules("bob-labyrinth"), "&[DEAL]", "&[]");
     roster.push((
         "Bob (literal reading)",
         "bob-labyrinth",
@@ -252,12 +260,8 @@ fn make_class(class: &Path) -> Vec<(&'static str, &'static str, String)> {
     let stock = "        (id: \"stock\", kind: stock, x: 0.1, y: 0.1, show_count: true),\n";
     let layout = "assets/layouts/jon-labyrinth.ron";
     edit(&jon, layout, stock, "");
-    edit(
-        &jon,
-        layout,
-        "    ],\n    deal:",
-        &format!("{stock}    ],\n    deal:"),
-    );
+    let last = "        (id: \"t8\", kind: tableau, x: 7.8, y: 1.8, fan: Down),\n";
+    edit(&jon, layout, last, &format!("{last}{stock}"));
     roster.push((
         "Jon (piles in another order)",
         "jon-labyrinth",
@@ -280,9 +284,8 @@ fn roster_text(class: &[(&str, &str, String)]) -> String {
 }
 
 fn course_text() -> String {
-    let readings = literal_reading()
-        .map(|(name, value)| format!("readings: {{{name:?}: {value:?}}}"))
-        .unwrap_or_default();
+    let (name, value) = literal_reading();
+    let readings = format!("readings: {{{name:?}: {value:?}}}");
     format!("(name: \"Class test\", games: {{{REFERENCE:?}: ({readings})}}, allowed_crates: [])\n")
 }
 
