@@ -201,3 +201,18 @@ fn a_saved_game_replays_to_the_same_position() {
     assert!(replayed.status.success(), "{}", stderr(&replayed));
     assert_eq!(stdout(&replayed), stdout(&played));
 }
+
+#[test]
+fn a_heart_in_one_suit_spider_is_not_a_card_of_its_deck() {
+    // The file starts with a byte-order mark, as some editors write it, and an ideographic
+    // space (three bytes) counts as one column.
+    let text = "\u{feff}game: spider-1suit\nt1: AS\nt2: 2S\u{3000}AH\n";
+    let file = temp_file("one-suit.txt", text);
+    let out = sol(&["deal", "spider-1suit", "--position", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("line 3, column 8: AH is not a card of this game's deck"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::layout::{Layout, LayoutError};
 use crate::moves::{Move, MoveDisplay, MoveParseError, MoveText};
 use crate::position::Position;
+use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
 use crate::shuffle::shuffle;
 use crate::text::{PositionError, parse_position, write_position};
@@ -17,6 +18,8 @@ use crate::tx::{Step, Tx, undo};
 pub struct Game {
     layout: Layout,
     rules: Box<dyn Rules>,
+    plugin: Plugin,
+    readings: Vec<ChosenReading>,
 }
 
 /// Why a move given as text was not played.
@@ -66,12 +69,33 @@ impl Game {
     /// Build a game from a layout with the plugin it names.
     ///
     /// # Errors
-    /// If the plugin rejects the layout's parameters or piles, or its deal fails on the
-    /// layout's deck (dry-run unshuffled, so that [`Game::deal`] cannot fail later).
+    /// If the plugin rejects the layout's parameters or piles, the layout chooses a reading
+    /// the game does not declare, or the plugin's deal fails on the layout's deck (dry-run
+    /// unshuffled, so that [`Game::deal`] cannot fail later).
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
+        let readings = layout.check_readings(rules.readings())?;
         rules.deal(&layout, layout.deck.cards())?;
-        Ok(Game { layout, rules })
+        Ok(Game {
+            layout,
+            rules,
+            plugin: *plugin,
+            readings,
+        })
+    }
+
+    /// The same game played under other readings (a course's choices; see
+    /// [`crate::reading`]). Options not named keep this game's choice.
+    ///
+    /// # Errors
+    /// An option the game does not declare, or a value that is not one of its choices.
+    pub fn with_readings(&self, overrides: &ReadingValues) -> Result<Game, LayoutError> {
+        Game::new(self.layout.with_readings(overrides), &self.plugin)
+    }
+
+    /// Every reading option of the game, with the value it is played with.
+    pub fn readings(&self) -> &[ChosenReading] {
+        &self.readings
     }
 
     /// The game id (`spider`).
@@ -141,28 +165,23 @@ impl Game {
     /// # Errors
     /// The rule the move breaks.
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        if let Move::Transfer { from, to, count } = mv {
+        let count = match mv {
+            Move::Transfer { count, .. } => usize::from(count),
+            _ => 1,
+        };
+        if let Some((from, to)) = mv.piles() {
             let n = pos.piles().len();
-            let (from, bottom) = Move::source(from);
-            let to = usize::from(to);
             if from >= n || to >= n {
                 return Err(Illegal::source("no such pile"));
             }
             if from == to {
                 return Err(Illegal::target("cards cannot move onto their own pile"));
             }
-            if count == 0 || usize::from(count) > pos.pile(from).len() {
+            if count == 0 || count > pos.pile(from).len() {
                 return Err(Illegal::source("the pile does not have that many cards"));
             }
-            if bottom && !self.rules.takes_from_bottom() {
-                return Err(Illegal::source(
-                    "cards are taken only from the top of a pile",
-                ));
-            }
-            if bottom && count != 1 {
-                return Err(Illegal::source(
-                    "only one card is taken from the bottom of a pile",
-                ));
+            if mv.takes_bottom() && !self.rules.takes_from_bottom() {
+                return Err(Illegal::TOP_ONLY);
             }
         }
         self.rules.check(pos, mv)
@@ -191,29 +210,20 @@ impl Game {
         Ok(match text.parse::<MoveText>()? {
             MoveText::Deal => Move::Deal,
             MoveText::Redeal => Move::Redeal,
-            MoveText::Transfer {
-                from,
-                to,
-                count,
-                bottom,
-            } => {
-                let index = |id: &str| {
-                    self.layout
-                        .pile_index(id)
-                        .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
-                };
-                let (from, to) = (index(&from)?, index(&to)?);
-                if bottom {
-                    Move::Transfer {
-                        from: from as u8 | Move::BOTTOM,
-                        to: to as u8,
-                        count,
-                    }
-                } else {
-                    Move::transfer(from, to, usize::from(count))
-                }
+            MoveText::Transfer { from, to, count } => {
+                Move::transfer(self.pile(&from)?, self.pile(&to)?, usize::from(count))
+            }
+            MoveText::TransferBottom { from, to } => {
+                Move::transfer_bottom(self.pile(&from)?, self.pile(&to)?)
             }
         })
+    }
+
+    /// The layout index of the pile a move names.
+    fn pile(&self, id: &str) -> Result<usize, MoveParseError> {
+        self.layout
+            .pile_index(id)
+            .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
     }
 
     /// A move in the notation, ready to print.
@@ -315,6 +325,18 @@ impl Catalog {
         &self.games
     }
 
+    /// The catalog with each game replaced by what `f` makes of it (a course's readings).
+    ///
+    /// # Errors
+    /// The first error `f` returns.
+    pub fn map_games<E>(
+        &self,
+        f: impl FnMut(&Arc<Game>) -> Result<Arc<Game>, E>,
+    ) -> Result<Catalog, E> {
+        let games = self.games.iter().map(f).collect::<Result<_, E>>()?;
+        Ok(Catalog { games })
+    }
+
     /// The game with this id.
     pub fn get(&self, id: &str) -> Option<Arc<Game>> {
         self.games.iter().find(|g| g.id() == id).cloned()
@@ -344,16 +366,18 @@ mod tests {
             match mv {
                 Move::Transfer {
                     to: 1, count: 1, ..
-                } => Ok(()),
+                }
+                | Move::TransferBottom { to: 1, .. } => Ok(()),
                 _ => Err(Illegal::unsupported("one card to f1")),
             }
         }
         fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-            if let Move::Transfer { from, to, count } = mv {
-                match Move::source(from) {
-                    (from, true) => tx.move_bottom_card(from, usize::from(to)),
-                    (from, false) => tx.move_cards(from, usize::from(to), usize::from(count)),
+            match mv {
+                Move::Transfer { from, to, count } => {
+                    tx.move_cards(from.into(), to.into(), count.into());
                 }
+                Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+                Move::Deal | Move::Redeal => {}
             }
         }
         fn is_won(&self, pos: &Position) -> bool {
@@ -414,16 +438,45 @@ mod tests {
             game.legal_moves(&pos)
                 .contains(&Move::transfer_bottom(0, 1))
         );
-        let two = game.parse_move("t1^>f1:2").unwrap();
-        assert_eq!(game.move_text(two).to_string(), "t1^>f1:2");
-        let err = game.check(&pos, two).unwrap_err();
         assert_eq!(
-            (err.kind, err.reason),
-            (
-                IllegalKind::Source,
-                "only one card is taken from the bottom of a pile"
-            )
+            game.parse_move("t1^>f1:2"),
+            Err(MoveParseError::BottomCount("t1^>f1:2".into()))
         );
+    }
+
+    #[test]
+    fn a_bottom_transfer_round_trips_through_the_notation() {
+        let game = game(true);
+        for text in ["t1^>f1", "f1^>t1"] {
+            let mv = game.parse_move(text).unwrap();
+            assert!(mv.takes_bottom(), "{text}");
+            assert_eq!(game.move_text(mv).to_string(), text);
+        }
+        assert_eq!(
+            game.parse_move(" T1 ^ > F1 : 1 "),
+            Ok(Move::TransferBottom { from: 0, to: 1 })
+        );
+        assert_eq!(
+            game.parse_move("t9^>f1"),
+            Err(MoveParseError::UnknownPile("t9".into()))
+        );
+    }
+
+    #[test]
+    fn a_bottom_transfer_is_checked_for_real_piles_first() {
+        let game = game(true);
+        let pos = game.parse_position("t1: AS").unwrap();
+        let refused = |mv| game.check(&pos, mv).map_err(|e| e.reason);
+        assert_eq!(refused(Move::transfer_bottom(0, 7)), Err("no such pile"));
+        assert_eq!(
+            refused(Move::transfer_bottom(0, 0)),
+            Err("cards cannot move onto their own pile")
+        );
+        assert_eq!(
+            refused(Move::transfer_bottom(1, 0)),
+            Err("the pile does not have that many cards")
+        );
+        assert_eq!(refused(Move::transfer_bottom(0, 1)), Ok(()));
     }
 
     #[test]
@@ -438,7 +491,26 @@ mod tests {
                 "cards are taken only from the top of a pile"
             )
         );
+        let parsed = game.parse_move("t1^>f1").unwrap();
+        assert_eq!(game.check(&pos, parsed), Err(err));
         assert!(!game.legal_moves(&pos).iter().any(|m| m.takes_bottom()));
         assert!(game.legal_moves(&pos).contains(&Move::transfer(0, 1, 1)));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_in_saves_and_move_lists() {
+        use crate::history::{GameRecord, Session};
+        let game = Arc::new(game(true));
+        let start = game.parse_position("\u{feff}t1: AS 2S 3S").unwrap();
+        let mut session = Session::from_position(game.clone(), None, start);
+        session
+            .play_all("\u{feff}t1^>f1 t1>f1".split_whitespace())
+            .unwrap();
+        assert_eq!(session.move_count(), 2);
+        let record = session.record();
+        let back = GameRecord::from_ron(&format!("\u{feff}{}", record.to_ron())).unwrap();
+        assert_eq!(back, record);
+        let replayed = Session::from_record(game, &back).unwrap();
+        assert_eq!(replayed.position(), session.position());
     }
 }

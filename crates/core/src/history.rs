@@ -9,7 +9,7 @@ use crate::game::{Game, PlayError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Illegal, Status};
-use crate::text::PositionError;
+use crate::text::{PositionError, strip_bom};
 use crate::tx::{Step, undo};
 
 /// A game being played: the start position, the moves made, and the moves undone.
@@ -269,14 +269,13 @@ impl GameRecord {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
     }
 
-    /// Read a record from RON text (a byte-order mark in front, as some editors write, is
-    /// skipped).
+    /// Read a record from RON text.
     ///
     /// # Errors
-    /// Where the text is not a saved game (line and column).
+    /// Where the text is not a saved game (line and column). A leading byte-order mark is
+    /// skipped.
     pub fn from_ron(text: &str) -> Result<GameRecord, ReplayError> {
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-        ron::from_str(text).map_err(|e| {
+        ron::from_str(strip_bom(text)).map_err(|e| {
             ReplayError::Syntax(format!(
                 "line {}, column {}: {}",
                 e.span.start.line, e.span.start.col, e.code

@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     automatic: "What the game does by itself as part of a move ...",  // for handouts
+//!                                    // (`sol handout`): what happens automatically (optional)
 //!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
 //!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
@@ -43,6 +45,9 @@
 //!         Rest(pile: "stock"),
 //!     ],
 //!     params: (suits: 4),            // the plugin's own parameters (see its docs)
+//!     // Where the rules text allows more than one reading, the game declares options
+//!     // (see `crate::reading`); a layout may choose (optional, default: each option's first).
+//!     readings: {},
 //! )
 //! ```
 
@@ -56,6 +61,8 @@ use thiserror::Error;
 use crate::card::{Card, CardToken, Rank, Suit};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
+use crate::reading::ReadingValues;
+use crate::text::strip_bom;
 
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -213,6 +220,8 @@ struct LayoutFile<P> {
     #[serde(default)]
     rules_text: String,
     #[serde(default)]
+    automatic: String,
+    #[serde(default)]
     work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
@@ -222,6 +231,8 @@ struct LayoutFile<P> {
     deal: Vec<DealStep>,
     #[serde(default)]
     params: P,
+    #[serde(default)]
+    readings: ReadingValues,
 }
 
 fn unit_scale() -> f32 {
@@ -270,6 +281,9 @@ pub struct Layout {
     pub summary: String,
     /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
+    /// What the game does by itself as part of a move (turning up a card, refilling a space,
+    /// founding an Ace), in plain words, for handouts; empty when nothing does.
+    pub automatic: String,
     /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
     /// yet): it is registered and listed, and menus mark it as a work in progress.
     pub work_in_progress: bool,
@@ -283,6 +297,9 @@ pub struct Layout {
     pub piles: Vec<PileSpec>,
     /// The initial deal, as a script.
     pub deal: Vec<DealStep>,
+    /// The readings this layout chooses where the rules text is ambiguous (option name ->
+    /// value; see [`crate::reading`]); options not named play their default.
+    pub readings: ReadingValues,
     file: String,
     source: String,
     index: HashMap<String, usize>,
@@ -298,8 +315,7 @@ impl Layout {
     /// fields, duplicate or malformed pile ids, deal steps naming unknown piles or cards, a
     /// deal that needs more cards than the deck has.
     pub fn parse(file: &str, source: &str) -> Result<Layout, LayoutError> {
-        // A byte-order mark in front, as some editors write, is not part of the layout.
-        let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+        let source = strip_bom(source);
         let raw: LayoutFile<IgnoredAny> = parse_ron(file, source)?;
         let mut layout = Layout {
             id: raw.id,
@@ -308,12 +324,14 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            automatic: raw.automatic,
             work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,
             table: raw.table,
             piles: raw.piles,
             deal: raw.deal,
+            readings: raw.readings,
             file: file.to_string(),
             source: source.to_string(),
             index: HashMap::new(),
@@ -508,8 +526,8 @@ impl Layout {
                 ),
             ));
         }
-        // Pile numbers stay below `Move::BOTTOM`, which marks a pile's bottom end.
-        if self.piles.len() > usize::from(crate::moves::Move::BOTTOM) {
+        // Moves and undo steps hold pile numbers in a byte; no table needs more than this.
+        if self.piles.len() > 128 {
             return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0
@@ -608,7 +626,7 @@ fn split_number(s: &str) -> (&str, Option<u32>) {
     (prefix, number.parse().ok())
 }
 
-fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(source)
@@ -620,13 +638,15 @@ fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutE
         })
 }
 
-/// 1-based line and column of the first occurrence of `needle`, or (0, 0).
+/// 1-based line and column (in characters, as RON's own errors count them) of the first
+/// occurrence of `needle`, or (0, 0).
 fn locate(source: &str, needle: &str) -> (usize, usize) {
     match source.find(needle) {
         Some(at) => {
             let before = &source[..at];
             let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let col = before[line_start..].chars().count() + 1;
             (line, col)
         }
         None => (0, 0),
@@ -743,5 +763,38 @@ mod tests {
                 .message
                 .contains("two piles")
         );
+    }
+
+    #[test]
+    fn error_columns_count_characters_not_bytes() {
+        // The same layout named in three ASCII letters or three three-byte symbols: errors
+        // after the name, on its line, point at the same column.
+        let at = |name: &str| {
+            let layout = Layout::parse("tiny.ron", &TINY.replace("Tiny", name)).unwrap();
+            let err = layout.error("rules", "m");
+            (err.line, err.col)
+        };
+        assert_eq!(at("♠♥♦"), at("abc"));
+        assert_eq!(at("abc"), (2, 46));
+        let ron_error = |name: &str| {
+            let bad = TINY.replace("Tiny\",", &format!("{name}\", oops"));
+            let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+            (err.line, err.col)
+        };
+        assert_eq!(ron_error("♠♥♦"), ron_error("abc"));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let plain = Layout::parse("tiny.ron", TINY).unwrap();
+        let marked = Layout::parse("tiny.ron", &format!("\u{feff}{TINY}")).unwrap();
+        assert_eq!(marked.piles.len(), plain.piles.len());
+        assert_eq!(
+            marked.error("id", "m").to_string(),
+            plain.error("id", "m").to_string()
+        );
+        let bad = format!("\u{feff}{}", TINY.replace("kind: stock", "kind: Stok"));
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert_eq!(err.line, 6, "{err}");
     }
 }

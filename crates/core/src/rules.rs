@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::layout::{Layout, LayoutError};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::reading::Reading;
 use crate::tx::Tx;
 
 /// Whether a game goes on.
@@ -82,6 +83,10 @@ impl Illegal {
     pub const fn unsupported(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Unsupported, reason)
     }
+    /// The refusal of a move from a pile's bottom end ([`Move::TransferBottom`]) in a game
+    /// that takes cards only from the top: [`crate::Game::check`] answers it before the
+    /// game's rules see the move, and a game's own `check` may answer it too.
+    pub const TOP_ONLY: Illegal = Illegal::source("cards are taken only from the top of a pile");
 }
 
 /// A game's rules. Implement four methods; the rest have working defaults.
@@ -178,6 +183,14 @@ pub trait Rules: Send + Sync + 'static {
     /// The score of a position; 0 for games without one.
     fn score(&self, _pos: &Position) -> i32 {
         0
+    }
+
+    /// The places where this game's rules text allows more than one reading, each with its
+    /// choices (the first is the default). The plugin's `build` reads the chosen value with
+    /// [`Layout::reading`]; [`crate::Game::new`] refuses a layout that names an option the
+    /// game does not declare. Default: none.
+    fn readings(&self) -> &'static [Reading] {
+        &[]
     }
 
     /// Lay out a shuffled deck (dealt from index 0 on). The default runs the layout's deal

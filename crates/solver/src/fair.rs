@@ -57,7 +57,7 @@ pub fn fair_solve(game: &Game, pos: &Position, budget: Budget, samples: usize) -
     let most = usize::try_from(budget.nodes).unwrap_or(usize::MAX);
     let samples = samples.clamp(1, most.max(1));
     let share = Budget {
-        time: budget.time.div_f64(samples as f64),
+        time: budget.time / u32::try_from(samples).unwrap_or(u32::MAX),
         nodes: budget.nodes / samples as u64,
         ..budget
     };

@@ -60,6 +60,7 @@ impl Rules for AcesUp {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal if pos.pile(self.stock).is_empty() => {
                 Err(Illegal::stock("the stock is empty"))
             }
@@ -80,7 +81,7 @@ impl Rules for AcesUp {
                     }
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 

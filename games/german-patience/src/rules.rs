@@ -1,11 +1,11 @@
 //! German Patience's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Phase, Pile, Position, Rules,
-    SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Phase, Pile, Position, Reading,
+    Rules, SuitRule, Tx, Vars,
 };
 
-use crate::{FULL, GermanPatience, Role};
+use crate::{FULL, GermanPatience, READINGS, Role, Turned};
 
 /// Up by one rank, any suit, King followed by Ace.
 const BUILD: BuildRule = BuildRule {
@@ -20,6 +20,14 @@ fn is_complete(pile: &Pile) -> bool {
 }
 
 impl GermanPatience {
+    /// The turned card waiting face up on top of the stock (only under the `direct` reading).
+    fn turned_card(&self, pos: &Position) -> Option<Card> {
+        match self.turned {
+            Turned::ViaWaste => None,
+            Turned::Direct => pos.pile(self.stock).top_face_up(),
+        }
+    }
+
     fn check_transfer(
         &self,
         pos: &Position,
@@ -40,8 +48,10 @@ impl GermanPatience {
         if count != 1 {
             return Err(Illegal::source("only one card moves at a time"));
         }
+        let turned = from == self.stock && self.turned_card(pos).is_some();
         match self.roles[to] {
             Role::Stock => Err(Illegal::target("cards never go back to the stock")),
+            Role::Waste if turned => Ok(()),
             Role::Waste => Err(Illegal::target(
                 "only a card turned from the stock goes to the waste",
             )),
@@ -64,9 +74,16 @@ impl GermanPatience {
                             Ok(())
                         }
                     }
-                    Some(_) if self.roles[from] == Role::Stock => Err(Illegal::source(
-                        "a stock card goes only into an empty pile; turn it to the waste to build it",
-                    )),
+                    Some(_) if self.roles[from] == Role::Stock && !turned => {
+                        Err(Illegal::source(match self.turned {
+                            Turned::ViaWaste => {
+                                "a stock card goes only into an empty pile; turn it to the waste to build it"
+                            }
+                            Turned::Direct => {
+                                "a stock card goes only into an empty pile until it is turned"
+                            }
+                        }))
+                    }
                     Some(top) if BUILD.fits(top, card) => Ok(()),
                     Some(_) => Err(Illegal::target(
                         "a card goes only on a card one rank lower (King then Ace)",
@@ -79,6 +96,10 @@ impl GermanPatience {
     fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
         if pos.pile(self.stock).is_empty() {
             Err(Illegal::stock("the stock is empty"))
+        } else if self.turned_card(pos).is_some() {
+            Err(Illegal::stock(
+                "build the turned card, fill a space with it or discard it before turning the next",
+            ))
         } else {
             Ok(())
         }
@@ -91,6 +112,7 @@ impl Rules for GermanPatience {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
         }
@@ -109,19 +131,28 @@ impl Rules for GermanPatience {
                 }
             }
             Move::Deal => {
-                tx.move_cards(self.stock, self.waste, 1);
+                match self.turned {
+                    Turned::ViaWaste => tx.move_cards(self.stock, self.waste, 1),
+                    Turned::Direct => {
+                        tx.reveal_top(self.stock);
+                    }
+                }
                 let vars = tx.pos().vars();
                 tx.set_vars(Vars {
                     phase: Phase::Play,
                     ..vars
                 });
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
     fn is_won(&self, pos: &Position) -> bool {
         self.piles.iter().all(|&p| pos.pile(p).len() == FULL)
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -135,6 +166,11 @@ impl Rules for GermanPatience {
         if let Some(c) = pos.pile(self.waste).top_face_up() {
             sources.push((self.waste, c));
         }
+        let turned = self.turned_card(pos);
+        if let Some(c) = turned {
+            sources.push((self.stock, c));
+            out.push(Move::transfer(self.stock, self.waste, 1));
+        }
         for &(from, card) in &sources {
             for &to in &self.piles {
                 if to == from {
@@ -142,7 +178,7 @@ impl Rules for GermanPatience {
                 }
                 let dst = pos.pile(to);
                 let ok = match dst.top() {
-                    None => from == self.waste && !opening,
+                    None => self.roles[from] != Role::Pile && !opening,
                     Some(top) => !is_complete(dst) && BUILD.fits(top, card),
                 };
                 if ok {
@@ -150,7 +186,8 @@ impl Rules for GermanPatience {
                 }
             }
         }
-        if !opening && !pos.pile(self.stock).is_empty() {
+        // A stock card not yet turned may fill an empty pile (a turned one was listed above).
+        if !opening && !pos.pile(self.stock).is_empty() && turned.is_none() {
             for &to in &self.piles {
                 if pos.pile(to).is_empty() {
                     out.push(Move::transfer(self.stock, to, 1));

@@ -128,6 +128,7 @@ impl Rules for Penguin {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => Err(Illegal::unsupported("Penguin has no stock")),
             Move::Redeal => Err(Illegal::unsupported("Penguin has no redeal")),
         }

@@ -1,8 +1,8 @@
 //! Rosamund's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Position, Rank, Rules, Suit, Tx, Vars};
+use solitaire_core::{Card, Illegal, Move, Position, Rank, Reading, Rules, Suit, Tx, Vars};
 
-use crate::{REDEALS, Role, Rosamund};
+use crate::{Discard, Guards, READINGS, REDEALS, Role, Rosamund};
 
 const KING_OF_SPADES: Card = Card::new(Rank::King, Suit::Spades);
 const QUEEN_OF_HEARTS: Card = Card::new(Rank::Queen, Suit::Hearts);
@@ -42,8 +42,10 @@ impl Rosamund {
         })
     }
 
+    /// Refuse every move but a guard build while a guard can be built, when the reading makes
+    /// that obligatory.
     fn obligation(&self, pos: &Position) -> Result<(), Illegal> {
-        if self.guard_is_buildable(pos) {
+        if self.guard_duty == Guards::Obligatory && self.guard_is_buildable(pos) {
             Err(Illegal::phase(
                 "a guard that can be built must be built first",
             ))
@@ -77,7 +79,17 @@ impl Rosamund {
         };
         match self.roles[to] {
             Role::Foundation => self.fits_foundation(pos, card)?,
-            Role::Waste if self.roles[from] == Role::Hand => {}
+            Role::Waste if self.roles[from] == Role::Hand => {
+                if self.discard == Discard::UnplayableOnly
+                    && self.fits_foundation(pos, card).is_ok()
+                {
+                    // The obligation to build a guard, if any, is the reason to report first.
+                    self.obligation(pos)?;
+                    return Err(Illegal::target(
+                        "a turned card that can be built must be built",
+                    ));
+                }
+            }
             Role::Waste => {
                 return Err(Illegal::target("only the turned card goes to a waste pile"));
             }
@@ -132,6 +144,7 @@ impl Rules for Rosamund {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => self.check_redeal(pos),
         }
@@ -151,6 +164,7 @@ impl Rules for Rosamund {
                 }
             }
             Move::Deal => tx.move_cards(self.stock, self.hand, 1),
+            Move::TransferBottom { .. } => {}
             Move::Redeal => {
                 // Waste 3 goes down first, turned over, so waste 1's bottom card ends on top.
                 for &w in self.wastes.iter().rev() {
@@ -168,6 +182,10 @@ impl Rules for Rosamund {
 
     fn is_won(&self, pos: &Position) -> bool {
         pos.pile(self.foundation).len() == FULL
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

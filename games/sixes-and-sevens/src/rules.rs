@@ -1,10 +1,11 @@
 //! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules, Tx,
+    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Reading,
+    Rules, Tx, Vars,
 };
 
-use crate::{Role, SixesAndSevens};
+use crate::{READINGS, Release, Role, SixesAndSevens};
 
 /// Building down in suit, without wrap (the Kings' half).
 const DOWN_IN_SUIT: BuildRule = BuildRule {
@@ -18,10 +19,7 @@ impl SixesAndSevens {
         let card = match self.roles[from] {
             Role::Outer | Role::Waste => pos.pile(from).top(),
             Role::Inner => {
-                if !self.outer_neighbours[from]
-                    .iter()
-                    .any(|&o| pos.pile(o).is_empty())
-                {
+                if !self.released(pos, from, pos.vars().marks) {
                     return Err(Illegal::source(
                         "an inner-frame card is available only once an outer cell beside it is empty",
                     ));
@@ -80,17 +78,56 @@ impl SixesAndSevens {
         self.accepts(pos, to, card)
     }
 
-    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
-        if !pos.pile(self.stock).is_empty() {
-            if self.frames.iter().any(|&c| pos.pile(c).is_empty()) {
-                return Ok(());
+    /// Whether inner cell `i` holds a released card: an outer cell beside it is empty, or
+    /// (once open) `marks` says it was released and it has not been built since.
+    fn released(&self, pos: &Position, i: usize, marks: u64) -> bool {
+        self.outer_neighbours[i]
+            .iter()
+            .any(|&o| pos.pile(o).is_empty())
+            || (self.release == Release::OnceOpen
+                && marks & (1 << i) != 0
+                && !pos.pile(i).is_empty())
+    }
+
+    /// The marks of the inner cells holding a released card, given the marks before.
+    fn released_marks(&self, pos: &Position, marks: u64) -> u64 {
+        self.inner
+            .iter()
+            .filter(|&&i| !pos.pile(i).is_empty() && self.released(pos, i, marks))
+            .fold(0, |set, &i| set | (1 << i))
+    }
+
+    /// The builds from `sources` (frame cells or the waste), appended to `out`.
+    fn builds(&self, pos: &Position, sources: &[usize], out: &mut Vec<Move>) {
+        for &from in sources {
+            let Ok(card) = self.available(pos, from) else {
+                continue;
+            };
+            for &f in &self.foundations {
+                if self.accepts(pos, f, card).is_ok() {
+                    out.push(Move::transfer(from, f, 1));
+                }
             }
-            return Err(Illegal::stock("there is no gap in the frames to fill"));
+        }
+    }
+
+    /// A deal from the stock or a turn of the reserve, given whether a frame card builds.
+    fn check_deal(&self, pos: &Position, waiting: impl FnOnce() -> bool) -> Result<(), Illegal> {
+        if !pos.pile(self.stock).is_empty() {
+            if !self.frames.iter().any(|&c| pos.pile(c).is_empty()) {
+                return Err(Illegal::stock("there is no gap in the frames to fill"));
+            }
+            return self
+                .deal
+                .check(waiting, "deal only when no frame card can be built");
         }
         if pos.pile(self.reserve).is_empty() {
             return Err(Illegal::stock("the stock and the reserve are used up"));
         }
-        Ok(())
+        self.turn.check(
+            waiting,
+            "turn the reserve only when no frame card can be built",
+        )
     }
 }
 
@@ -100,12 +137,21 @@ impl Rules for SixesAndSevens {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count)
             }
-            Move::Deal => self.check_deal(pos),
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Deal => self.check_deal(pos, || {
+                let mut builds = Vec::new();
+                self.builds(pos, &self.frames, &mut builds);
+                !builds.is_empty()
+            }),
             Move::Redeal => Err(Illegal::unsupported("Sixes and Sevens has no redeal")),
         }
     }
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        // Once open, the cards released before the move stay released after it.
+        let before = tx.pos().vars();
+        let released = (self.release == Release::OnceOpen)
+            .then(|| self.released_marks(tx.pos(), before.marks));
         match mv {
             Move::Transfer { from, to, .. } => {
                 tx.move_cards(usize::from(from), usize::from(to), 1);
@@ -114,7 +160,13 @@ impl Rules for SixesAndSevens {
                 tx.move_cards(self.reserve, self.waste, 1);
             }
             Move::Deal => tx.refill_spaces(self.stock, &self.frames),
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
+        }
+        if let Some(released) = released {
+            let marks = self.released_marks(tx.pos(), released);
+            if marks != before.marks {
+                tx.set_vars(Vars { marks, ..before });
+            }
         }
     }
 
@@ -126,20 +178,17 @@ impl Rules for SixesAndSevens {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let sources = self.frames.iter().copied().chain([self.waste]);
-        for from in sources {
-            let Ok(card) = self.available(pos, from) else {
-                continue;
-            };
-            for &f in &self.foundations {
-                if self.accepts(pos, f, card).is_ok() {
-                    out.push(Move::transfer(from, f, 1));
-                }
-            }
-        }
-        if self.check_deal(pos).is_ok() {
+        let start = out.len();
+        self.builds(pos, &self.frames, out);
+        let waiting = out.len() > start;
+        self.builds(pos, &[self.waste], out);
+        if self.check_deal(pos, || waiting).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     /// The layout's deal (centre, inner frame, outer frame, stock), then the centre sorted

@@ -1,10 +1,10 @@
 //! Sly Fox's moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules, Tx, Vars,
+    Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading, Rules, Tx, Vars,
 };
 
-use crate::{Role, SlyFox};
+use crate::{Dealing, READINGS, Role, SlyFox};
 
 /// Whether `card` may be built on a foundation of `role` whose top card is `top`.
 fn builds_on(role: Role, top: Option<Card>, card: Card) -> bool {
@@ -102,11 +102,16 @@ impl SlyFox {
         self.reserves.iter().fold(0, |m, &r| m | (1 << r))
     }
 
-    /// After a card of the deal is placed: turn the next stock card into the hand, or end
-    /// the deal when every reserve pile has had its card or the stock is out.
+    /// After a card of the deal is placed: end the deal when every reserve pile has had its
+    /// card or the deal's cards are out; otherwise, one card at a time, turn the next stock
+    /// card into the hand.
     fn continue_deal(&self, tx: &mut Tx<'_>, marks: u64) {
         let all = self.all_reserves();
-        if marks & all == all || tx.pos().pile(self.stock).is_empty() {
+        let source = match self.dealing {
+            Dealing::OneAtATime => self.stock,
+            Dealing::AllTwenty => self.hand,
+        };
+        if marks & all == all || tx.pos().pile(source).is_empty() {
             tx.set_vars(Vars {
                 phase: Phase::Play,
                 marks: 0,
@@ -117,7 +122,9 @@ impl SlyFox {
                 marks,
                 ..tx.pos().vars()
             });
-            tx.move_cards(self.stock, self.hand, 1);
+            if self.dealing == Dealing::OneAtATime {
+                tx.move_cards(self.stock, self.hand, 1);
+            }
         }
     }
 }
@@ -128,6 +135,7 @@ impl Rules for SlyFox {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -151,10 +159,19 @@ impl Rules for SlyFox {
                     marks: 0,
                     ..tx.pos().vars()
                 });
-                tx.move_cards(self.stock, self.hand, 1);
+                let count = match self.dealing {
+                    Dealing::OneAtATime => 1,
+                    Dealing::AllTwenty => self.reserves.len(),
+                };
+                let count = count.min(tx.pos().pile(self.stock).len());
+                tx.move_cards(self.stock, self.hand, count);
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn is_won(&self, pos: &Position) -> bool {

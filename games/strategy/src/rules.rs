@@ -1,8 +1,8 @@
 //! Strategy's moves: checking, applying and generating them.
 
-use solitaire_core::{BuildRule, Card, Illegal, Move, Position, Rank, Rules, Tx};
+use solitaire_core::{BuildRule, Card, Illegal, Move, Position, Rank, Reading, Rules, Tx};
 
-use crate::{Role, Strategy};
+use crate::{ACES, Aces, Role, Strategy};
 
 impl Strategy {
     /// Whether the whole stock has been turned and placed: building may begin.
@@ -54,6 +54,9 @@ impl Strategy {
                 "only a card turned from the stock goes to the hand",
             )),
             (Role::Hand, Role::Pile) => Ok(()),
+            (Role::Hand, Role::Foundation) if self.founds_by_hand(card) => {
+                Self::fits(pos, to, card)
+            }
             (_, Role::Pile) => Err(Illegal::target("there is no packing from pile to pile")),
             (_, Role::Foundation) => {
                 if !self.stock_done(pos) {
@@ -64,6 +67,11 @@ impl Strategy {
                 Self::fits(pos, to, card)
             }
         }
+    }
+
+    /// Whether `card`, turned into the hand, is an Ace the player founds by hand.
+    fn founds_by_hand(&self, card: Card) -> bool {
+        self.aces == Aces::ByHand && card.rank == Rank::Ace
     }
 
     fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
@@ -85,6 +93,7 @@ impl Rules for Strategy {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Strategy has no redeal")),
         }
@@ -98,13 +107,14 @@ impl Rules for Strategy {
             Move::Deal => {
                 tx.move_cards(self.stock, self.hand, 1);
                 let turned = tx.pos().pile(self.hand).top();
-                if turned.is_some_and(|c| c.rank == Rank::Ace)
+                if self.aces == Aces::Automatic
+                    && turned.is_some_and(|c| c.rank == Rank::Ace)
                     && let Some(f) = self.first_free_foundation(tx.pos())
                 {
                     tx.move_cards(self.hand, f, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -115,9 +125,13 @@ impl Rules for Strategy {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        if pos.pile(self.hand).top_face_up().is_some() {
+        if let Some(card) = pos.pile(self.hand).top_face_up() {
             for &p in &self.piles {
                 out.push(Move::transfer(self.hand, p, 1));
+            }
+            if self.founds_by_hand(card) {
+                let empty = self.foundations.iter().filter(|&&f| pos.pile(f).is_empty());
+                out.extend(empty.map(|&f| Move::transfer(self.hand, f, 1)));
             }
         } else if self.stock_done(pos) {
             for &p in &self.piles {
@@ -134,5 +148,9 @@ impl Rules for Strategy {
         if self.check_deal(pos).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        &[ACES]
     }
 }
