@@ -29,6 +29,7 @@ const FLAGS: &[&str] = &[
     "--jobs",
     "--csv",
     "--plot",
+    "--course",
     "--help",
     "--version",
     "-h",
@@ -75,6 +76,7 @@ const VALUES: &[&str] = &[
     "",
     " ",
     "/dev/null",
+    "/dev/zero",
     ".",
     "missing.txt",
     "out.svg",
@@ -85,7 +87,7 @@ const VALUES: &[&str] = &[
 ];
 
 /// Flags whose value names a file `sol` writes: kept inside the case's directory.
-const WRITES: &[&str] = &["--save", "--csv", "--plot"];
+const WRITES: &[&str] = &["--save", "--csv", "--plot", "--out"];
 
 /// A real command line for a random game, its arguments or input files mutated.
 pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
@@ -148,7 +150,8 @@ fn command(game: &Game, rng: &mut Rng) -> Vec<String> {
     let play = walk(game, *rng.pick(&[1u64, 2, 7, 42]), rng);
     let mut args: Vec<&str> = match rng.below(16) {
         0 => vec!["list"],
-        1 => vec![*rng.pick(&["--help", "--version", "help"])],
+        1 if rng.one_in(2) => vec![*rng.pick(&["--help", "--version", "help"])],
+        1 => vec!["handout", id],
         2 => vec![
             *rng.pick(&["deal", "play", "solve", "simulate", "replay"]),
             "--help",
@@ -287,7 +290,7 @@ fn value(rng: &mut Rng) -> String {
 }
 
 /// Files `sol` is asked to write stay in the case's directory (the fuzzer may run as root):
-/// an absolute or `..` path after `--save`, `--csv` or `--plot` becomes `out.txt`.
+/// an absolute or `..` path after `--save`, `--csv`, `--plot` or `--out` becomes `out.txt`.
 fn keep_writes_inside(args: &mut [String]) {
     let unsafe_path = |p: &str| {
         p != "/dev/null" && (p.starts_with('/') || p.starts_with('~') || p.contains(".."))
