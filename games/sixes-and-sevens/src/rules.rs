@@ -203,8 +203,10 @@ impl Rules for SixesAndSevens {
             let cards = piles[f].cards().to_vec();
             piles[f] = Pile::default();
             for card in cards {
+                // A cell takes one base; a layout dealing more than one card to a cell sends
+                // the other bases to the first empty cells of their half.
                 match (card.rank, self.roles[f]) {
-                    (Rank::Ace, Role::Aces) | (Rank::King, Role::Kings) => {
+                    (Rank::Ace, Role::Aces) | (Rank::King, Role::Kings) if piles[f].is_empty() => {
                         piles[f] = Pile::new(vec![card], 0);
                     }
                     (Rank::Ace, _) => strays.push((Role::Aces, card)),
