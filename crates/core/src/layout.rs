@@ -379,6 +379,22 @@ impl Layout {
             .ok_or_else(|| self.error(&self.id, format!("this game needs a pile {id:?}")))
     }
 
+    /// The index of the pile with this id, which must be of `kind`: a game's stock must be a
+    /// stock pile (as one of the columns too, it would be dealt onto itself).
+    ///
+    /// # Errors
+    /// If the layout has no such pile, or it is of another kind.
+    pub fn require_pile_of(&self, id: &str, kind: PileKind) -> Result<usize, LayoutError> {
+        let i = self.require_pile(id)?;
+        if self.piles[i].kind != kind {
+            return Err(self.error(
+                &format!("\"{id}\""),
+                format!("pile {id:?} must be a {} pile", kind.name()),
+            ));
+        }
+        Ok(i)
+    }
+
     /// Pile ids in layout order.
     pub fn pile_ids(&self) -> &[String] {
         &self.ids
@@ -685,6 +701,14 @@ mod tests {
             })
             .collect();
         assert_eq!(text, ["[\"4S\"]/1", "[\"AS\"]/1", "[\"2S\", \"3S\"]/1"]);
+    }
+
+    #[test]
+    fn a_required_pile_can_be_required_of_a_kind() {
+        let layout = Layout::parse("tiny.ron", TINY).unwrap();
+        assert_eq!(layout.require_pile_of("stock", PileKind::Stock), Ok(0));
+        let err = layout.require_pile_of("t1", PileKind::Stock).unwrap_err();
+        assert_eq!(err.message, "pile \"t1\" must be a stock pile");
     }
 
     #[test]

@@ -197,9 +197,9 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
             "Sixes and Sevens holds at most 8 Aces and 8 Kings: one per cell of each half of the centre",
         ));
     }
-    let stock = layout.require_pile("stock")?;
-    let reserve = layout.require_pile("reserve")?;
-    let waste = layout.require_pile("waste")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let reserve = layout.require_pile_of("reserve", PileKind::Reserve)?;
+    let waste = layout.require_pile_of("waste", PileKind::Waste)?;
     roles[stock] = Some(Role::Stock);
     roles[reserve] = Some(Role::Reserve);
     roles[waste] = Some(Role::Waste);

@@ -113,10 +113,7 @@ pub struct Spider {
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let params: SpiderParams = layout.params()?;
-    let stock = layout.require_pile("stock")?;
-    if layout.piles[stock].kind != PileKind::Stock {
-        return Err(layout.error("\"stock\"", "Spider's pile \"stock\" must be a stock pile"));
-    }
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let foundations = layout.piles_of(PileKind::Foundation);
     let columns = layout.piles_of(PileKind::Tableau);
     if columns.is_empty() || columns.len() > MAX_COLUMNS {

@@ -469,5 +469,5 @@ fn the_stock_must_be_a_stock_pile() {
     );
     let layout = solitaire_core::Layout::parse("spider.ron", &source).unwrap();
     let err = Game::new(layout, &PLUGIN).err().expect("refused");
-    assert_eq!(err.message, "Spider's pile \"stock\" must be a stock pile");
+    assert_eq!(err.message, "pile \"stock\" must be a stock pile");
 }
