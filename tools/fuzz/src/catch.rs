@@ -44,15 +44,15 @@ fn install_hook() {
     });
 }
 
-/// Run `f`, turning a panic into an error.
+/// Run `f`, turning a panic into an error (calls may nest).
 ///
 /// # Errors
 /// The panic's location and message.
 pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, Panic> {
     install_hook();
-    CATCHING.with(|c| c.set(true));
+    let outer = CATCHING.with(|c| c.replace(true));
     let result = catch_unwind(AssertUnwindSafe(f));
-    CATCHING.with(|c| c.set(false));
+    CATCHING.with(|c| c.set(outer));
     result.map_err(|_| {
         LAST.with(|last| last.borrow_mut().take())
             .unwrap_or_else(|| Panic {

@@ -1,10 +1,11 @@
 //! The layout reader: `Layout::parse` on mutated layout files, then `Game::new` with every
 //! registered plugin, and the games it builds.
 
-use solitaire_core::{Game, Layout};
+use solitaire_core::{Card, Game, Layout};
 
 use crate::Target;
 use crate::case::Case;
+use crate::catch::catch;
 use crate::report::Problem;
 use crate::rng::Rng;
 use crate::targets::play::{exercise, round_trip};
@@ -44,19 +45,30 @@ pub fn check(ctx: &Context, case: &Case) -> Verdict {
         let Ok(game) = Game::new(layout.clone(), plugin) else {
             continue;
         };
-        for seed in DEALS {
-            let pos = game.deal(seed);
-            if pos.sorted_cards() != deck {
-                return Err(Problem::property(
-                    "a deal does not hold exactly the deck's cards",
-                    format!("plugin {}:\n{}", plugin.name, game.position_text(&pos)),
-                ));
-            }
-            round_trip(&game, &pos)?;
-            exercise(&game, &pos, false)?;
-        }
+        // Each plugin fails in its own way: its name is part of the signature.
+        let played = catch(|| play(&game, &deck)).unwrap_or_else(|p| Err(Problem::panic(&p)));
+        played.map_err(|p| Problem {
+            signature: format!("plugin {}: {}", plugin.name, p.signature),
+            detail: p.detail,
+        })?;
     }
     Ok(Read::Accepted)
+}
+
+/// Deal a built game, check its deals, write and re-read them, and play from them.
+fn play(game: &Game, deck: &[Card]) -> Result<(), Problem> {
+    for seed in DEALS {
+        let pos = game.deal(seed);
+        if pos.sorted_cards() != deck {
+            return Err(Problem::property(
+                "a deal does not hold exactly the deck's cards",
+                game.position_text(&pos),
+            ));
+        }
+        round_trip(game, &pos)?;
+        exercise(game, &pos, false)?;
+    }
+    Ok(())
 }
 
 /// Whether two layouts say the same: `Layout` is not `PartialEq` (its pile index is a map,
