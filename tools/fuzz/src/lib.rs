@@ -99,39 +99,4 @@ pub const KNOWN_BUGS: &[KnownBug] = &[
         signature: &["property: a listed move is refused"],
         owner: "positions with impossible structure (validation per game)",
     },
-    KnownBug {
-        targets: &[Target::Position],
-        signature: &["property: a BOM in front changes how a position reads"],
-        owner: "reader: BOM",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["failed printing to stdout"],
-        owner: "CLI: closed-pipe panics",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["SIGABRT", "memory allocation of N bytes failed"],
-        owner: "CLI: --seeds huge ranges (simulate allocates a row per deal up front)",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["sol panic at", "capacity overflow"],
-        owner: "CLI: --seeds huge ranges (simulate allocates a row per deal up front)",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["cannot convert float seconds to Duration"],
-        owner: "CLI: --time-limit inf panic",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["several lines on stderr (exit 2): error: "],
-        owner: "CLI: clap errors exiting 2",
-    },
-    KnownBug {
-        targets: &[Target::Cli],
-        signature: &["several lines on stderr (exit 2): Solitaire games from the command line"],
-        owner: "CLI: clap errors exiting 2 (usage without a command)",
-    },
 ];
