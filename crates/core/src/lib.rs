@@ -49,6 +49,7 @@ pub mod pile;
 pub mod position;
 pub mod rules;
 pub mod shuffle;
+pub mod structure;
 pub mod testkit;
 pub mod text;
 pub mod tx;
@@ -65,5 +66,6 @@ pub use position::{Phase, Position, Vars};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };
+pub use structure::{FaceDown, Fault, Order, PileShape, Place, Structure, StructureError};
 pub use text::PositionError;
 pub use tx::{Step, Tx, undo};

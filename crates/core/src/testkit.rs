@@ -42,6 +42,27 @@ pub fn pos(game: &Game, text: &str) -> Position {
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// A position in the text form without the structural check: for tests of the rules'
+/// defences on positions that play cannot reach (and that
+/// [`Game::parse_position`](crate::Game::parse_position) refuses).
+///
+/// # Panics
+/// If the text does not parse, showing the error and the text.
+pub fn pos_unchecked(game: &Game, text: &str) -> Position {
+    crate::text::parse_position(game.layout(), text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The reader's refusal of a position text, as `sol` prints it.
+///
+/// # Panics
+/// If the position reads.
+pub fn unreadable(game: &Game, text: &str) -> String {
+    match game.parse_position(text) {
+        Ok(_) => panic!("the position reads:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// Play one move in the notation.
 ///
 /// # Panics

@@ -161,3 +161,33 @@ fn fair_hints_are_legal_and_samples_keep_what_is_seen() {
     let mv = hint(&game, &start, Budget::nodes(30_000)).unwrap_or_else(|| panic!("no hint"));
     assert!(game.check(&start, mv).is_ok());
 }
+
+/// A column whose top card is face down: play never leaves one (an uncovered card turns up),
+/// so the reader refuses it; built by hand all the same, every search of all three Spider
+/// games answers without a panic (the fast search's move list indexed the empty face-up run
+/// of such a column), and whatever it reports as solved replays.
+#[test]
+fn spider_solver_face_down_top_is_refused_not_a_panic() {
+    let text = "t1: AS |\nt2: KS\n";
+    for id in ["spider", "spider-2suit", "spider-1suit"] {
+        let game = catalog_game(id);
+        let err = game
+            .parse_position(text)
+            .err()
+            .unwrap_or_else(|| panic!("{id}: a face-down top card reads"));
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 1: pile t1: its top card is face down, but an uncovered card is turned up"
+        );
+        let start = solitaire_core::testkit::pos_unchecked(&game, text);
+        for method in [Method::Auto, Method::Beam, Method::Dfs, Method::Bfs] {
+            let r = solve_with(&game, &start, Budget::nodes(2_000), method);
+            assert_replays(&game, &start, &r.outcome);
+        }
+        let r = fair::fair_solve(&game, &start, Budget::nodes(2_000), 2);
+        if let Some(mv) = r.hint {
+            game.check(&start, mv)
+                .unwrap_or_else(|e| panic!("{id}: hint refused: {e}"));
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! German Patience's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Phase, Pile, Position, Rules,
-    SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Pile,
+    Position, Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
 use crate::{FULL, GermanPatience, Role};
@@ -122,6 +122,41 @@ impl Rules for GermanPatience {
 
     fn is_won(&self, pos: &Position) -> bool {
         self.piles.iter().all(|&p| pos.pile(p).len() == FULL)
+    }
+
+    /// Piles are built up from any card, to thirteen cards at most; the opening phase is part
+    /// of play.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &p in &self.piles {
+            s.piles[p] = s.piles[p]
+                .at_most(FULL)
+                .with_face_down(FaceDown::Any)
+                .built(None, BUILD);
+        }
+        s.phases.push(Phase::Opening);
+        s
+    }
+
+    /// Only a complete pile lies face down, all of it; the waste is empty until the first
+    /// deal ends the opening.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        for &p in &self.piles {
+            let pile = pos.pile(p);
+            if pile.face_down() > 0 && !(is_complete(pile) && pile.face_down() == pile.len()) {
+                return Err(StructureError::pile(
+                    p,
+                    "only a complete pile lies face down, and all of it",
+                ));
+            }
+        }
+        if pos.vars().phase == Phase::Opening && !pos.pile(self.waste).is_empty() {
+            return Err(StructureError::pile(
+                self.waste,
+                "the waste is empty until the first deal ends the opening",
+            ));
+        }
+        Ok(())
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

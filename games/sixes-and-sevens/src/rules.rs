@@ -1,7 +1,8 @@
 //! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules, Tx,
+    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank,
+    Rules, Structure, Tx,
 };
 
 use crate::{Role, SixesAndSevens};
@@ -123,6 +124,24 @@ impl Rules for SixesAndSevens {
             .iter()
             .zip(&self.roles)
             .all(|(p, role)| matches!(role, Role::Aces | Role::Kings) || p.is_empty())
+    }
+
+    /// A frame cell holds one face-up card; the Aces' half builds up in suit to the Six, the
+    /// Kings' half down in suit to the Seven.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &c in &self.frames {
+            s.piles[c] = s.piles[c].at_most(1).with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = match self.roles[f] {
+                Role::Aces => s.piles[f]
+                    .at_most(6)
+                    .built(Some(Rank::Ace), BuildRule::UP_IN_SUIT),
+                _ => s.piles[f].at_most(7).built(Some(Rank::King), DOWN_IN_SUIT),
+            };
+        }
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

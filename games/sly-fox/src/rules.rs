@@ -1,7 +1,8 @@
 //! Sly Fox's moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules, Tx, Vars,
+    BuildRule, Card, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Phase, Place, Position,
+    Rank, Rules, Structure, StructureError, Tx, Vars,
 };
 
 use crate::{Role, SlyFox};
@@ -159,6 +160,56 @@ impl Rules for SlyFox {
 
     fn is_won(&self, pos: &Position) -> bool {
         (0..self.roles.len()).all(|i| is_foundation(self.roles[i]) || pos.pile(i).is_empty())
+    }
+
+    /// Reserve cards lie face up; the Aces build up in suit, the Kings down; a deal in
+    /// progress marks the reserve piles that have had their card.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &r in &self.reserves {
+            s.piles[r] = s.piles[r].with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = match self.roles[f] {
+                Role::Up => s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT),
+                _ => s.piles[f].built(Some(Rank::King), BuildRule::DOWN_IN_SUIT),
+            };
+        }
+        s.phases.extend([Phase::Opening, Phase::Dealing]);
+        s.markable = self.all_reserves();
+        s
+    }
+
+    /// During a deal the hand holds the card being placed and some reserve pile still waits
+    /// for its card; outside a deal the hand is empty and no pile is marked.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let vars = pos.vars();
+        let hand = pos.pile(self.hand).len();
+        if vars.phase == Phase::Dealing {
+            if hand == 0 {
+                return Err(StructureError::new(
+                    Place::Phase,
+                    Fault::Rule("during a deal the hand holds the card being placed"),
+                ));
+            }
+            if vars.marks & self.all_reserves() == self.all_reserves() {
+                return Err(StructureError::new(
+                    Place::Phase,
+                    Fault::Rule("a deal ends when every reserve pile has had its card"),
+                ));
+            }
+        } else if hand > 0 {
+            return Err(StructureError::pile(
+                self.hand,
+                "the hand holds a card only during a deal",
+            ));
+        } else if vars.marks != 0 {
+            return Err(StructureError::new(
+                Place::Mark(vars.marks.trailing_zeros() as usize),
+                Fault::Unmarkable,
+            ));
+        }
+        Ok(())
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,6 +1,8 @@
 //! Strategy's moves: checking, applying and generating them.
 
-use solitaire_core::{BuildRule, Card, Illegal, Move, Position, Rank, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Rules, Structure, Tx,
+};
 
 use crate::{Role, Strategy};
 
@@ -112,6 +114,15 @@ impl Rules for Strategy {
         self.foundations
             .iter()
             .all(|&f| pos.pile(f).len() == self.full)
+    }
+
+    /// Foundations are built up in suit from the Ace.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
+        }
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use solitaire_core::{
     Card, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank, Rules,
-    Tx, candidate_moves,
+    Structure, StructureError, Tx, candidate_moves,
 };
 use solitaire_grader::{Options, Report, grade};
 
@@ -124,6 +124,14 @@ impl Rules for Mutant {
 
     fn score(&self, pos: &Position) -> i32 {
         self.inner.score(pos)
+    }
+
+    fn structure(&self, layout: &Layout) -> Structure {
+        self.inner.structure(layout)
+    }
+
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        self.inner.check_structure(pos)
     }
 
     fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
