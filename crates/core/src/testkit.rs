@@ -115,6 +115,15 @@ pub fn cards(game: &Game, p: &Position, id: &str) -> String {
     words.join(" ")
 }
 
+/// A set of moves in the notation, separated by spaces.
+pub fn notation(game: &Game, moves: &BTreeSet<Move>) -> String {
+    moves
+        .iter()
+        .map(|&m| game.move_text(m).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The legal moves in the notation, in the order the game lists them.
 pub fn moves_text(game: &Game, p: &Position) -> Vec<String> {
     game.legal_moves(p)
@@ -190,17 +199,11 @@ pub fn check_walks(game: &Game, seeds: &[u64], steps: usize) {
             );
             let accepted = accepted_moves(game, &p);
             if listed != accepted {
-                let show = |s: &BTreeSet<Move>| {
-                    s.iter()
-                        .map(|&m| game.move_text(m).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
                 panic!(
                     "{} seed {seed}: listed [{}] accepted [{}]\n{}",
                     game.id(),
-                    show(&listed),
-                    show(&accepted),
+                    notation(game, &listed),
+                    notation(game, &accepted),
                     game.position_text(&p)
                 );
             }

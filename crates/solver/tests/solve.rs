@@ -191,3 +191,19 @@ fn spider_solver_face_down_top_is_refused_not_a_panic() {
         }
     }
 }
+
+/// Found by the generated-positions property: a beam that runs out of moves without ever
+/// cutting a level (here Strategy's guide prunes the rest) was widened again and again until the
+/// width overflowed. A wider beam would only search the same positions: the search stops. (No
+/// Ace is left, so the exhaustive search proves the position lost.)
+#[test]
+fn a_beam_that_never_cuts_is_not_widened_until_it_overflows() {
+    let game = catalog_game("strategy");
+    let start = game
+        .parse_position("stock: KS |\nhand: 8C\np5: 2H\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let beam = solve_with(&game, &start, Budget::nodes(1_000), Method::Beam);
+    assert_eq!(beam.outcome, Outcome::Unknown);
+    let auto = solve_with(&game, &start, Budget::nodes(1_000), Method::Auto);
+    assert_eq!(auto.outcome, Outcome::Unsolvable);
+}

@@ -18,6 +18,11 @@ impl Rosamund {
     /// Whether `card` may be built on the foundation now.
     fn fits_foundation(&self, pos: &Position, card: Card) -> Result<(), Illegal> {
         let f = pos.pile(self.foundation);
+        if f.is_empty() && !same_card(card, JACK_OF_CLUBS) {
+            return Err(Illegal::target(
+                "the foundation is founded with the Jack of Clubs",
+            ));
+        }
         let wanted = f.top().map_or(Some(Rank::Jack), |top| top.rank.down(true));
         if wanted != Some(card.rank) {
             return Err(Illegal::target(
