@@ -314,7 +314,11 @@ fn find_line(text: &str, key: &str, word: Option<&str>) -> Option<(usize, usize)
         if !k.trim().eq_ignore_ascii_case(key) {
             continue;
         }
-        let chars_before = |s: &str| line[..line.len() - s.len()].chars().count() + 1;
+        // The 1-based column of a slice of `line`.
+        let chars_before = |s: &str| {
+            let at = s.as_ptr() as usize - line.as_ptr() as usize;
+            line[..at].chars().count() + 1
+        };
         let col = word
             .and_then(|w| {
                 let mut rest = value;

@@ -82,7 +82,7 @@ fn every_kind_takes_what_play_can_give_it() {
 #[test]
 fn face_down_cards_lie_only_where_the_kind_allows() {
     assert_eq!(
-        refused("# a column\n  t1: AS 2S |"),
+        refused("# a column\n  t1: AS 2S | # all face down"),
         "line 2, column 3: pile t1: its top card is face down, but an uncovered card is turned up"
     );
     assert_eq!(
@@ -130,7 +130,7 @@ fn phase_redeals_and_marks_stay_in_range() {
         "line 1, column 1: redeals: 2 redeals used, but this game allows 1"
     );
     assert_eq!(
-        refused("marks: r1  t1"),
+        refused("marks: r1  t1 # but not c1"),
         "line 1, column 12: marks: pile t1: it is not marked in this game now"
     );
 }
