@@ -6,6 +6,7 @@
 //! (game: "bristol", scenarios: [
 //!     (
 //!         name: "Bristol: 'Pack in descending sequence regardless of suit'",
+//!         // readings: {"deal": "when-stuck"},  // optional: the readings it holds for
 //!         start: Position(r"
 //!             t1: KS TH
 //!             t2: 4C 9S
@@ -24,7 +25,7 @@
 //! empty files of that shape.
 
 use serde::Deserialize;
-use solitaire_core::{IllegalKind, Phase, Status};
+use solitaire_core::{Game, IllegalKind, Phase, ReadingValues, Status};
 use thiserror::Error;
 
 /// One file: the game id it is written for and its scenarios.
@@ -41,6 +42,12 @@ pub struct ScenarioFile {
 pub struct Scenario {
     /// What it checks; by convention it quotes the rule sentence it covers.
     pub name: String,
+    /// The readings this scenario holds for (option name -> value, see
+    /// `solitaire_core::reading`): it is run against the game configured that way, and a
+    /// grade under a course runs it only where the course chose the same values. Options it
+    /// does not name may have any value. Optional; default: none.
+    #[serde(default)]
+    pub readings: ReadingValues,
     /// The starting position.
     pub start: Start,
     /// Moves and expectations, in order.
@@ -104,6 +111,18 @@ impl ScenarioFile {
         ron::from_str(text).map_err(|e| FormatError {
             file: file.to_string(),
             message: e.to_string(),
+        })
+    }
+}
+
+impl Scenario {
+    /// Whether the scenario holds for `game` as configured: every reading it names is the one
+    /// the game plays.
+    pub fn holds_for(&self, game: &Game) -> bool {
+        self.readings.iter().all(|(name, value)| {
+            game.readings()
+                .iter()
+                .any(|r| r.reading.name == name && r.choice.value == value)
         })
     }
 }

@@ -1,7 +1,8 @@
 //! Generated positions, reachable or not, for every registered game: whatever the position
 //! reader accepts is safe for every command.
 //!
-//! Each case draws, for every game of the catalog, a random subset of the deck dealt into
+//! Each case draws, for every game of the catalog, played under readings drawn at random (see
+//! `solitaire_core::reading`), a random subset of the deck dealt into
 //! random piles with random face-down counts, a random phase, redeal count and marks. Half
 //! the cases follow the game's [`Structure`] as a guide (pile sizes, building orders), the
 //! other half ignore it. The position is written in the text form and read back: the reader
@@ -16,6 +17,9 @@
 //! - the solver (full knowledge, every method, and the fair view) returns on a tiny node
 //!   budget, and any solution it reports replays to a win through the engine.
 //!
+//! A second property walks random games from deals under random readings: every position
+//! play reaches has the game's structure, so the reader never refuses one.
+//!
 //! Cases: `PROPTEST_CASES` (default 12; each case covers every game), e.g.
 //! `PROPTEST_CASES=2000 cargo test --release -p solitaire-conformance --test generated_positions`
 //! for a long run. `every_game_accepts_some_positions_as_drawn` prints how many drawn
@@ -24,7 +28,8 @@
 use proptest::prelude::*;
 use solitaire_conformance::assert_listed_are_accepted;
 use solitaire_core::{
-    Card, FaceDown, Fault, Game, Phase, Pile, Place, Position, Structure, Vars, obvious, undo,
+    Card, FaceDown, Fault, Game, Phase, Pile, Place, Position, ReadingValues, Structure, Vars,
+    obvious, undo,
 };
 use solitaire_solver::{Budget, Method, Outcome, fair_solve, solve_with, verify};
 
@@ -272,6 +277,21 @@ fn exercise(game: &Game, pos: &Position) {
     }
 }
 
+/// `game` under a reading drawn at random for each of its options.
+fn configure(game: &Game, rng: &mut Rng) -> Game {
+    let values: ReadingValues = game
+        .readings()
+        .iter()
+        .map(|r| {
+            let choices = r.reading.choices;
+            let value = choices[rng.below(choices.len())].value;
+            (r.reading.name.to_string(), value.to_string())
+        })
+        .collect();
+    game.with_readings(&values)
+        .unwrap_or_else(|e| panic!("{}: {e}", game.id()))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
@@ -280,6 +300,7 @@ proptest! {
         let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
         let mut rng = Rng(seed);
         for game in catalog.games() {
+            let game = &configure(game, &mut rng);
             let guided = rng.chance(2);
             let mut pos = generate(game, &mut rng, guided);
             read_back(game, &pos);
@@ -293,6 +314,33 @@ proptest! {
             let back = read_back(game, &pos)
                 .unwrap_or_else(|| panic!("{}: a repaired position is refused", game.id()));
             exercise(game, &back);
+        }
+    }
+
+    #[test]
+    fn reachable_positions_have_the_structure_under_every_reading(seed in any::<u64>()) {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = Rng(seed);
+        for game in catalog.games() {
+            let game = configure(game, &mut rng);
+            let mut pos = game.deal(seed);
+            for _ in 0..120 {
+                if let Err(e) = game.check_structure(&pos) {
+                    panic!(
+                        "{} {:?}: play reached a position the reader refuses: {}\n{}",
+                        game.id(),
+                        game.readings().iter().map(|r| r.choice.value).collect::<Vec<_>>(),
+                        e.describe(game.layout()),
+                        game.position_text(&pos)
+                    );
+                }
+                let moves = game.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                game.play(&mut pos, mv).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+            }
         }
     }
 }

@@ -1,32 +1,36 @@
 //! `sol simulate`: solve a range of deals in parallel and summarize them.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use solitaire_core::files::AtomicFile;
 use solitaire_core::{Catalog, Game};
-use solitaire_solver::stats::{quantile, spread, wilson};
+use solitaire_solver::stats::wilson;
 use solitaire_solver::{Outcome, solve_with, verify};
 
 use crate::Failure;
+use crate::limits::SeedRange;
+use crate::output::outln;
 use crate::solve::GameArgs;
+use crate::tally::Tally;
 
 /// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg|png]`.
 #[derive(Args)]
 pub struct SimulateArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The deals, `A..B` inclusive (or one number).
-    #[arg(long, value_name = "A..B")]
-    pub seeds: String,
-    /// Deals solved at once (default: every core).
-    #[arg(long, value_name = "J")]
+    /// The deals, `A..B` inclusive (or one number), at most 10000000 of them.
+    #[arg(long, value_name = "A..B", value_parser = crate::limits::seeds)]
+    pub seeds: SeedRange,
+    /// Deals solved at once (default: one per core; at most 4 per core and 256).
+    #[arg(long, value_name = "J", value_parser = crate::limits::jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Write one line per deal (seed, outcome, length, seconds, nodes, method, knowledge) to
-    /// this CSV file.
+    /// this CSV file, row by row as the deals finish, in seed order.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
     /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
@@ -51,39 +55,59 @@ struct Row {
     method: String,
 }
 
-fn parse_seeds(s: &str) -> Result<(u64, u64), Failure> {
-    let bad = || {
-        Failure(
-            format!("{s:?} is not a seed range: write A..B, e.g. 1..1000"),
-            1,
-        )
-    };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
-        None => (s.trim(), s.trim()),
-    };
-    let (a, b) = (
-        a.parse::<u64>().map_err(|_| bad())?,
-        b.parse::<u64>().map_err(|_| bad())?,
-    );
-    if a > b {
-        return Err(bad());
-    }
-    Ok((a, b))
+/// The CSV file of `--csv`, written row by row into a temporary file next to it and put in
+/// place whole at the end (an interrupted run leaves the previous file as it was).
+struct Csv {
+    file: String,
+    out: AtomicFile,
 }
 
-/// Run `sol simulate`.
+impl Csv {
+    fn create(file: &str) -> Result<Csv, Failure> {
+        let mut csv = Csv {
+            file: file.to_string(),
+            out: AtomicFile::create(Path::new(file))
+                .map_err(|e| Failure(format!("{file}: {e}"), 1))?,
+        };
+        csv.line(format_args!(
+            "seed,outcome,length,seconds,nodes,method,knowledge"
+        ))?;
+        Ok(csv)
+    }
+
+    fn line(&mut self, args: std::fmt::Arguments) -> Result<(), Failure> {
+        writeln!(self.out, "{args}").map_err(|e| Failure(format!("{}: {e}", self.file), 1))
+    }
+
+    fn row(&mut self, r: &Row) -> Result<(), Failure> {
+        let len = r.length.map(|l| l.to_string()).unwrap_or_default();
+        self.line(format_args!(
+            "{},{},{},{:.3},{},{},{KNOWLEDGE}",
+            r.seed, r.outcome, len, r.seconds, r.nodes, r.method
+        ))
+    }
+
+    fn commit(self) -> Result<(), Failure> {
+        let file = self.file;
+        self.out
+            .commit()
+            .map_err(|e| Failure(format!("{file}: {e}"), 1))
+    }
+}
+
+/// Run `sol simulate`: the deals are solved on `--jobs` threads, each row written to the CSV
+/// and counted in the summary as soon as the deals before it are.
 pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
-    let (a, b) = parse_seeds(&args.seeds)?;
+    let seeds = args.seeds;
     if let Some(plot) = &args.plot {
         crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start the workers: {e}"), 1))?;
-    let bar = ProgressBar::new(b - a + 1);
+    let mut csv = args.csv.as_deref().map(Csv::create).transpose()?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| crate::limits::cores().min(crate::limits::MAX_JOBS));
+    let bar = ProgressBar::new(seeds.count());
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} ({eta} left) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -91,72 +115,77 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let budget = args.game.budget();
     let method = args.game.method.into();
     let started = Instant::now();
-    let rows: Vec<Result<Row, Failure>> = pool.install(|| {
-        (a..=b)
-            .into_par_iter()
-            .map(|seed| {
-                let row = one(&game, seed, budget, method);
-                bar.inc(1);
-                row
-            })
-            .collect()
-    });
+    let mut tally = Tally::default();
+    let finished = crate::ordered::in_order(
+        seeds.count(),
+        jobs,
+        |i| one(&game, seeds.seed(i), budget, method),
+        |_, row| {
+            let row = row?;
+            bar.inc(1);
+            if let Some(csv) = &mut csv {
+                csv.row(&row)?;
+            }
+            tally.add(row.outcome, row.length, row.seconds);
+            Ok::<(), Failure>(())
+        },
+    );
     bar.finish_and_clear();
-    let rows: Vec<Row> = rows.into_iter().collect::<Result<_, _>>()?;
+    finished?;
     let wall = started.elapsed().as_secs_f64();
-    if let Some(file) = &args.csv {
-        let mut text = String::from("seed,outcome,length,seconds,nodes,method,knowledge\n");
-        for r in &rows {
-            let len = r.length.map(|l| l.to_string()).unwrap_or_default();
-            let _ = writeln!(
-                text,
-                "{},{},{},{:.3},{},{},{KNOWLEDGE}",
-                r.seed, r.outcome, len, r.seconds, r.nodes, r.method
-            );
-        }
-        std::fs::write(file, text).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+    let t = &tally;
+    // The files first: a reader of the summary that goes away early (`| head`) loses none.
+    if let Some(csv) = csv {
+        csv.commit()?;
     }
-    let lengths: Vec<f64> = rows
-        .iter()
-        .filter_map(|r| r.length)
-        .map(|l| l as f64)
-        .collect();
-    let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
-    let n = rows.len();
-    let count = |o: &str| rows.iter().filter(|r| r.outcome == o).count();
-    let (solved, unsolvable, unknown) = (count("solved"), count("unsolvable"), count("unknown"));
-    let (lo, hi) = wilson(solved, n);
-    println!(
-        "game: {}  knowledge: {KNOWLEDGE}  seeds: {a}..{b}  time limit: {} s",
+    if let Some(file) = &args.plot {
+        let title = format!(
+            "{}: {} of {} won ({:.2}%), knowledge {KNOWLEDGE}",
+            game.id(),
+            t.solved,
+            t.deals,
+            100.0 * t.win_rate()
+        );
+        crate::histogram::draw(file, &title, &t.lengths)
+            .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+    }
+    let (lo, hi) = wilson(t.solved as usize, t.deals as usize);
+    outln!(
+        "game: {}  knowledge: {KNOWLEDGE}  seeds: {}..{}  time limit: {} s",
         game.id(),
+        seeds.first,
+        seeds.last,
         args.game.time_limit
     );
-    println!("solved: {solved}  unsolvable: {unsolvable}  unknown: {unknown}  (of {n})");
-    println!(
+    outln!(
+        "solved: {}  unsolvable: {}  unknown: {}  (of {})",
+        t.solved,
+        t.unsolvable,
+        t.unknown,
+        t.deals
+    );
+    outln!(
         "win rate: {:.2}% (95% CI {:.2}%..{:.2}%, Wilson); every win replayed through the engine",
-        100.0 * solved as f64 / n.max(1) as f64,
+        100.0 * t.win_rate(),
         100.0 * lo,
         100.0 * hi
     );
-    if let Some((min, med, mean, max)) = spread(&lengths) {
-        println!("path length: min {min} median {med} mean {mean:.1} max {max}");
+    if let Some((min, med, mean, max)) = t.lengths.spread() {
+        outln!("path length: min {min} median {med} mean {mean:.1} max {max}");
     }
-    if let Some((min, med, mean, max)) = spread(&times) {
-        let p99 = quantile(&times, 0.99).unwrap_or(max);
-        println!(
-            "solve time (s): min {min:.3} median {med:.3} mean {mean:.3} p99 {p99:.3} max {max:.3}"
+    if let Some((min, med, mean, max)) = t.millis.spread() {
+        let p99 = t.millis.quantile(0.99).map_or(max, |ms| ms as f64);
+        let s = |ms: f64| ms / 1000.0;
+        outln!(
+            "solve time (s): min {:.3} median {:.3} mean {:.3} p99 {:.3} max {:.3}",
+            s(min),
+            s(med),
+            s(mean),
+            s(p99),
+            s(max)
         );
     }
-    println!("wall time: {wall:.1} s");
-    if let Some(file) = &args.plot {
-        let title = format!(
-            "{}: {solved} of {n} won ({:.2}%), knowledge {KNOWLEDGE}",
-            game.id(),
-            100.0 * solved as f64 / n.max(1) as f64
-        );
-        crate::histogram::draw(file, &title, &lengths)
-            .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-    }
+    outln!("wall time: {wall:.1} s");
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::layout::{Layout, LayoutError};
 use crate::moves::{Move, MoveDisplay, MoveParseError, MoveText};
 use crate::position::Position;
+use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
 use crate::shuffle::shuffle;
 use crate::structure::{Structure, StructureError};
@@ -19,6 +20,8 @@ pub struct Game {
     layout: Layout,
     rules: Box<dyn Rules>,
     structure: Structure,
+    plugin: Plugin,
+    readings: Vec<ChosenReading>,
 }
 
 /// Why a move given as text was not played.
@@ -68,9 +71,11 @@ impl Game {
     /// Build a game from a layout with the plugin it names.
     ///
     /// # Errors
-    /// If the plugin rejects the layout's parameters or piles.
+    /// If the plugin rejects the layout's parameters or piles, or the layout chooses a
+    /// reading the game does not declare.
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
+        let readings = layout.check_readings(rules.readings())?;
         let structure = rules.structure(&layout);
         if structure.piles.len() != layout.piles.len() {
             return Err(layout.error(
@@ -82,7 +87,23 @@ impl Game {
             layout,
             rules,
             structure,
+            plugin: *plugin,
+            readings,
         })
+    }
+
+    /// The same game played under other readings (a course's choices; see
+    /// [`crate::reading`]). Options not named keep this game's choice.
+    ///
+    /// # Errors
+    /// An option the game does not declare, or a value that is not one of its choices.
+    pub fn with_readings(&self, overrides: &ReadingValues) -> Result<Game, LayoutError> {
+        Game::new(self.layout.with_readings(overrides), &self.plugin)
+    }
+
+    /// Every reading option of the game, with the value it is played with.
+    pub fn readings(&self) -> &[ChosenReading] {
+        &self.readings
     }
 
     /// The game id (`spider`).
@@ -350,6 +371,18 @@ impl Catalog {
     /// All games.
     pub fn games(&self) -> &[Arc<Game>] {
         &self.games
+    }
+
+    /// The catalog with each game replaced by what `f` makes of it (a course's readings).
+    ///
+    /// # Errors
+    /// The first error `f` returns.
+    pub fn map_games<E>(
+        &self,
+        f: impl FnMut(&Arc<Game>) -> Result<Arc<Game>, E>,
+    ) -> Result<Catalog, E> {
+        let games = self.games.iter().map(f).collect::<Result<_, E>>()?;
+        Ok(Catalog { games })
     }
 
     /// The game with this id.

@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     automatic: "What the game does by itself as part of a move ...",  // for handouts
+//!                                    // (`sol handout`): what happens automatically (optional)
 //!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
 //!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
@@ -43,6 +45,9 @@
 //!         Rest(pile: "stock"),
 //!     ],
 //!     params: (suits: 4),            // the plugin's own parameters (see its docs)
+//!     // Where the rules text allows more than one reading, the game declares options
+//!     // (see `crate::reading`); a layout may choose (optional, default: each option's first).
+//!     readings: {},
 //! )
 //! ```
 
@@ -56,6 +61,7 @@ use thiserror::Error;
 use crate::card::{Card, CardToken, Rank, Suit};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
+use crate::reading::ReadingValues;
 
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -213,6 +219,8 @@ struct LayoutFile<P> {
     #[serde(default)]
     rules_text: String,
     #[serde(default)]
+    automatic: String,
+    #[serde(default)]
     work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
@@ -222,6 +230,8 @@ struct LayoutFile<P> {
     deal: Vec<DealStep>,
     #[serde(default)]
     params: P,
+    #[serde(default)]
+    readings: ReadingValues,
 }
 
 fn unit_scale() -> f32 {
@@ -270,6 +280,9 @@ pub struct Layout {
     pub summary: String,
     /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
+    /// What the game does by itself as part of a move (turning up a card, refilling a space,
+    /// founding an Ace), in plain words, for handouts; empty when nothing does.
+    pub automatic: String,
     /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
     /// yet): it is registered and listed, and menus mark it as a work in progress.
     pub work_in_progress: bool,
@@ -283,6 +296,9 @@ pub struct Layout {
     pub piles: Vec<PileSpec>,
     /// The initial deal, as a script.
     pub deal: Vec<DealStep>,
+    /// The readings this layout chooses where the rules text is ambiguous (option name ->
+    /// value; see [`crate::reading`]); options not named play their default.
+    pub readings: ReadingValues,
     file: String,
     source: String,
     index: HashMap<String, usize>,
@@ -305,12 +321,14 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            automatic: raw.automatic,
             work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,
             table: raw.table,
             piles: raw.piles,
             deal: raw.deal,
+            readings: raw.readings,
             file: file.to_string(),
             source: source.to_string(),
             index: HashMap::new(),
@@ -573,7 +591,7 @@ fn split_number(s: &str) -> (&str, Option<u32>) {
     (prefix, number.parse().ok())
 }
 
-fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(source)

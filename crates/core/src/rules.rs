@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::layout::{Layout, LayoutError};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::reading::Reading;
 use crate::structure::{Structure, StructureError};
 use crate::tx::Tx;
 
@@ -202,6 +203,14 @@ pub trait Rules: Send + Sync + 'static {
     /// The pile (or phase, or counter) that breaks a rule, and the rule.
     fn check_structure(&self, _pos: &Position) -> Result<(), StructureError> {
         Ok(())
+    }
+
+    /// The places where this game's rules text allows more than one reading, each with its
+    /// choices (the first is the default). The plugin's `build` reads the chosen value with
+    /// [`Layout::reading`]; [`crate::Game::new`] refuses a layout that names an option the
+    /// game does not declare. Default: none.
+    fn readings(&self) -> &'static [Reading] {
+        &[]
     }
 
     /// Lay out a shuffled deck (dealt from index 0 on). The default runs the layout's deal

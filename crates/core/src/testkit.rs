@@ -33,6 +33,19 @@ pub fn game_from_source(plugin: &Plugin, file: &str, source: &str) -> Game {
     Game::new(layout, plugin).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The game under other readings: `[("deal", "when-stuck")]`.
+///
+/// # Panics
+/// If the game has no such option or value.
+pub fn with_readings(game: &Game, choices: &[(&str, &str)]) -> Game {
+    let values = choices
+        .iter()
+        .map(|&(name, value)| (name.to_string(), value.to_string()))
+        .collect();
+    game.with_readings(&values)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// A position in the text form.
 ///
 /// # Panics
@@ -233,4 +246,30 @@ pub fn check_walks(game: &Game, seeds: &[u64], steps: usize) {
             );
         }
     }
+}
+
+/// On random walks from the deal of each seed (up to `steps` moves, chosen among `walked`'s
+/// legal moves), how many positions `other` (the same game under other readings) lists
+/// different legal moves for, and how many positions were seen: how often a reading matters.
+pub fn readings_differ(walked: &Game, other: &Game, seeds: &[u64], steps: usize) -> (usize, usize) {
+    let (mut differ, mut seen) = (0, 0);
+    for &seed in seeds {
+        let mut p = walked.deal(seed);
+        let mut rng = rng_for(seed);
+        for _ in 0..steps {
+            let list = walked.legal_moves(&p);
+            let mine: BTreeSet<Move> = list.iter().copied().collect();
+            let theirs: BTreeSet<Move> = other.legal_moves(&p).into_iter().collect();
+            seen += 1;
+            differ += usize::from(mine != theirs);
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[below(&mut rng, list.len() as u64) as usize];
+            walked
+                .play(&mut p, mv)
+                .unwrap_or_else(|e| panic!("{}: {e}", walked.move_text(mv)));
+        }
+    }
+    (differ, seen)
 }

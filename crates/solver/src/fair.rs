@@ -51,7 +51,7 @@ pub struct FairReport {
 pub fn fair_solve(game: &Game, pos: &Position, budget: Budget, samples: usize) -> FairReport {
     let samples = samples.max(1);
     let share = Budget {
-        time: budget.time / samples as u32,
+        time: budget.time / u32::try_from(samples).unwrap_or(u32::MAX),
         nodes: budget.nodes / samples as u64,
         ..budget
     };

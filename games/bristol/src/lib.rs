@@ -18,6 +18,15 @@
 //! - Cards never leave the foundations and go back to the stock.
 //! - Won when all 52 cards are on the foundations. Lost when no legal move is left (no deal,
 //!   no build, no packing).
+//!
+//! # Conventions
+//! The text says to "found the Aces as and when they become available" but neither which
+//! foundation an Ace goes to nor whether founding happens by itself. Bristol reads it as: the
+//! player founds an exposed Ace by moving it (`t3>f2`) to any empty foundation, and nothing is
+//! ever moved automatically. This is a convention, not a reading to choose: the foundations
+//! are built regardless of suit, so they are all alike, and founding an Ace never closes a
+//! door (nothing packs on an Ace, and moving it only exposes the card under it), so moving it
+//! at once or later makes no difference to what can be won.
 
 use serde::Deserialize;
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};

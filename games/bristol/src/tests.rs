@@ -111,6 +111,22 @@ fn aces_found_any_empty_foundation_as_they_become_available() {
 }
 
 #[test]
+fn founding_is_the_players_move_never_automatic_and_there_is_no_reading_to_choose() {
+    let game = bristol();
+    let mut p = pos(&game, "t1: AS 5C\nt2: 6D\nstock: 9H |");
+    play(&game, &mut p, "t1>t2");
+    // The Ace is exposed; it stays there until the player founds it, on any empty foundation.
+    assert_eq!(cards(&game, &p, "t1"), "AS");
+    let mut founding: Vec<String> = solitaire_core::testkit::moves_text(&game, &p)
+        .into_iter()
+        .filter(|m| m.starts_with("t1>f"))
+        .collect();
+    founding.sort();
+    assert_eq!(founding, ["t1>f1", "t1>f2", "t1>f3", "t1>f4"]);
+    assert!(game.readings().is_empty());
+}
+
+#[test]
 fn foundations_are_built_up_regardless_of_suit_to_the_king() {
     let game = bristol();
     let mut p = pos(

@@ -11,19 +11,36 @@
 //! - Opening: before the player first turns a card from the stock, every pile emptied by moving
 //!   its card away is refilled at once with the next stock card, so there are always eight
 //!   piles. The opening ends with the first `deal`.
-//! - `deal` turns the next stock card face up onto the single waste pile. The top card of the
-//!   waste may be built on a pile (`waste>t2`).
+//! - `deal` turns the next stock card face up. Where it goes, and from where it is played, is
+//!   the reading `stock` (below); by default it goes onto the single waste pile, whose top
+//!   card may be built on a pile (`waste>t2`).
 //! - After the opening an emptied pile stays empty until the player fills it with the next
 //!   stock card (`stock>t4`, which need not be turned first) or with the top card of the waste
 //!   (`waste>t4`). Nothing else goes into an empty pile: a card from another pile does not.
-//! - A stock card goes onto a pile only into an empty one; to build it, turn it to the waste
-//!   first. There is no redeal.
+//! - A stock card not yet turned goes onto a pile only into an empty one; to build it, turn
+//!   it first. There is no redeal.
 //! - Won when all eight piles hold thirteen cards. Lost when no legal move is left (the stock
 //!   is empty and nothing can be built).
 //!
 //! The position's phase is `opening` until the first `deal`, `play` afterwards.
+//!
+//! # Readings
+//! - `stock` ([`STOCK`]): "When you can or will proceed no further, turn cards from stock and
+//!   build them if possible or discard them face up to a single wastepile if not." Is the
+//!   turned card built from the stock, or discarded first and built from the waste?
+//!   - `via-waste` (default): `deal` puts the turned card on top of the waste at once; it is
+//!     built from there (`waste>t3`) or fills an empty pile (`waste>t4`), and otherwise stays
+//!     on the waste, covering the card under it.
+//!   - `direct`: `deal` turns the top card of the stock face up where it lies: the stock's top
+//!     card, face up, is the turned card. It may be built straight from the stock on a pile
+//!     where it fits (`stock>t3`), fill an empty pile (`stock>t4`) or be discarded face up to
+//!     the waste (`stock>waste`); other moves may be made meanwhile, with the waste's top card
+//!     still uncovered, but the next card is turned only once this one has gone.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
+};
+use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -44,6 +61,38 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
 /// How many cards complete a pile.
 pub(crate) const FULL: usize = 13;
 
+/// The reading of "turn cards from stock and build them if possible or discard them face up to
+/// a single wastepile if not".
+pub const STOCK: Reading = Reading {
+    name: "stock",
+    sentence: "When you can or will proceed no further, turn cards from stock and build them if \
+               possible or discard them face up to a single wastepile if not.",
+    choices: &[
+        Choice {
+            value: "via-waste",
+            meaning: "a turned card goes to the waste at once and is played from there \
+                      (waste>t3)",
+        },
+        Choice {
+            value: "direct",
+            meaning: "a turned card stays face up on the stock until it is built or fills an \
+                      empty pile from there (stock>t3) or is discarded to the waste \
+                      (stock>waste); the next card is turned only after that",
+        },
+    ],
+};
+
+/// German Patience's readings.
+const READINGS: &[Reading] = &[STOCK];
+
+/// Where a card turned from the stock is played from ([`STOCK`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
+#[strum(serialize_all = "kebab-case")]
+enum Turned {
+    ViaWaste,
+    Direct,
+}
+
 /// What each pile of the layout is to German Patience.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
@@ -58,6 +107,7 @@ pub struct GermanPatience {
     stock: usize,
     waste: usize,
     piles: Vec<usize>,
+    turned: Turned,
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
@@ -89,5 +139,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         stock,
         waste,
         piles,
+        turned: layout.reading(&STOCK)?,
     }))
 }

@@ -2,10 +2,10 @@
 
 use solitaire_core::{
     BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Pile,
-    Position, Rules, Structure, StructureError, SuitRule, Tx, Vars,
+    Position, Reading, Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
-use crate::{FULL, GermanPatience, Role};
+use crate::{FULL, GermanPatience, READINGS, Role, Turned};
 
 /// Up by one rank, any suit, King followed by Ace.
 const BUILD: BuildRule = BuildRule {
@@ -20,6 +20,14 @@ fn is_complete(pile: &Pile) -> bool {
 }
 
 impl GermanPatience {
+    /// The turned card waiting face up on top of the stock (only under the `direct` reading).
+    fn turned_card(&self, pos: &Position) -> Option<Card> {
+        match self.turned {
+            Turned::ViaWaste => None,
+            Turned::Direct => pos.pile(self.stock).top_face_up(),
+        }
+    }
+
     fn check_transfer(
         &self,
         pos: &Position,
@@ -40,8 +48,10 @@ impl GermanPatience {
         if count != 1 {
             return Err(Illegal::source("only one card moves at a time"));
         }
+        let turned = from == self.stock && self.turned_card(pos).is_some();
         match self.roles[to] {
             Role::Stock => Err(Illegal::target("cards never go back to the stock")),
+            Role::Waste if turned => Ok(()),
             Role::Waste => Err(Illegal::target(
                 "only a card turned from the stock goes to the waste",
             )),
@@ -64,9 +74,16 @@ impl GermanPatience {
                             Ok(())
                         }
                     }
-                    Some(_) if self.roles[from] == Role::Stock => Err(Illegal::source(
-                        "a stock card goes only into an empty pile; turn it to the waste to build it",
-                    )),
+                    Some(_) if self.roles[from] == Role::Stock && !turned => {
+                        Err(Illegal::source(match self.turned {
+                            Turned::ViaWaste => {
+                                "a stock card goes only into an empty pile; turn it to the waste to build it"
+                            }
+                            Turned::Direct => {
+                                "a stock card goes only into an empty pile until it is turned"
+                            }
+                        }))
+                    }
                     Some(top) if BUILD.fits(top, card) => Ok(()),
                     Some(_) => Err(Illegal::target(
                         "a card goes only on a card one rank lower (King then Ace)",
@@ -79,6 +96,10 @@ impl GermanPatience {
     fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
         if pos.pile(self.stock).is_empty() {
             Err(Illegal::stock("the stock is empty"))
+        } else if self.turned_card(pos).is_some() {
+            Err(Illegal::stock(
+                "build the turned card, fill a space with it or discard it before turning the next",
+            ))
         } else {
             Ok(())
         }
@@ -101,7 +122,7 @@ impl Rules for GermanPatience {
             Move::Transfer { from, to, count } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
-                if is_complete(tx.pos().pile(to)) {
+                if self.roles[to] == Role::Pile && is_complete(tx.pos().pile(to)) {
                     tx.turn_down(to);
                 }
                 if tx.pos().vars().phase == Phase::Opening {
@@ -109,7 +130,12 @@ impl Rules for GermanPatience {
                 }
             }
             Move::Deal => {
-                tx.move_cards(self.stock, self.waste, 1);
+                match self.turned {
+                    Turned::ViaWaste => tx.move_cards(self.stock, self.waste, 1),
+                    Turned::Direct => {
+                        tx.reveal_top(self.stock);
+                    }
+                }
                 let vars = tx.pos().vars();
                 tx.set_vars(Vars {
                     phase: Phase::Play,
@@ -139,7 +165,8 @@ impl Rules for GermanPatience {
     }
 
     /// Only a complete pile lies face down, all of it; the waste is empty until the first
-    /// deal ends the opening.
+    /// deal ends the opening. Under `stock: direct` the stock's top card is the only one turned
+    /// face up, and none is before the first deal.
     fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
         for &p in &self.piles {
             let pile = pos.pile(p);
@@ -156,7 +183,21 @@ impl Rules for GermanPatience {
                 "the waste is empty until the first deal ends the opening",
             ));
         }
+        let stock = pos.pile(self.stock);
+        let turned = stock.len() - stock.face_down();
+        if self.turned == Turned::Direct
+            && (turned > 1 || (turned == 1 && pos.vars().phase == Phase::Opening))
+        {
+            return Err(StructureError::pile(
+                self.stock,
+                "one stock card at a time is turned face up, by a deal",
+            ));
+        }
         Ok(())
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -170,6 +211,11 @@ impl Rules for GermanPatience {
         if let Some(c) = pos.pile(self.waste).top_face_up() {
             sources.push((self.waste, c));
         }
+        let turned = self.turned_card(pos);
+        if let Some(c) = turned {
+            sources.push((self.stock, c));
+            out.push(Move::transfer(self.stock, self.waste, 1));
+        }
         for &(from, card) in &sources {
             for &to in &self.piles {
                 if to == from {
@@ -177,7 +223,7 @@ impl Rules for GermanPatience {
                 }
                 let dst = pos.pile(to);
                 let ok = match dst.top() {
-                    None => from == self.waste && !opening,
+                    None => self.roles[from] != Role::Pile && !opening,
                     Some(top) => !is_complete(dst) && BUILD.fits(top, card),
                 };
                 if ok {
@@ -185,7 +231,8 @@ impl Rules for GermanPatience {
                 }
             }
         }
-        if !opening && !pos.pile(self.stock).is_empty() {
+        // A stock card not yet turned may fill an empty pile (a turned one was listed above).
+        if !opening && !pos.pile(self.stock).is_empty() && turned.is_none() {
             for &to in &self.piles {
                 if pos.pile(to).is_empty() {
                     out.push(Move::transfer(self.stock, to, 1));

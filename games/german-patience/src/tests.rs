@@ -1,7 +1,8 @@
 //! One test per rule of German Patience, on small hand-built positions.
 
 use solitaire_core::testkit::{
-    cards, check_walks, perft_table, pile, play, pos, refusal, suit_run,
+    cards, check_walks, perft_table, pile, play, pos, readings_differ, refusal, suit_run,
+    with_readings,
 };
 use solitaire_core::{Game, IllegalKind, Phase, Status};
 
@@ -9,6 +10,17 @@ use crate::{LAYOUTS, PLUGIN};
 
 fn game() -> Game {
     solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+}
+
+/// The game under the `direct` reading of `stock`: turned cards are played from the stock.
+fn direct() -> Game {
+    with_readings(&game(), &[("stock", "direct")])
+}
+
+fn moves(game: &Game, p: &solitaire_core::Position) -> Vec<String> {
+    let mut list = solitaire_core::testkit::moves_text(game, p);
+    list.sort();
+    list
 }
 
 #[test]
@@ -333,4 +345,175 @@ fn listed_moves_are_the_accepted_ones_through_whole_games() {
     // The conformance walks are short; these play whole games (random choices) and compare
     // the listed moves with every candidate the rules accept, and undo each move.
     check_walks(&game(), &[1, 7, 99], 400);
+}
+
+#[test]
+fn the_stock_reading_defaults_to_turning_onto_the_waste() {
+    let chosen = game().readings().to_vec();
+    assert_eq!(chosen.len(), 1);
+    assert_eq!(
+        (chosen[0].reading.name, chosen[0].choice.value),
+        ("stock", "via-waste")
+    );
+    assert_eq!(direct().readings()[0].choice.value, "direct");
+}
+
+/// Eight piles, none empty, on which a Three and an Eight build only on `t2` and `t1`.
+const FULL_ROW: &str = "t1: 7H\nt2: 2C\nt3: 5S\nt4: 5H\nt5: 5D\nt6: 5C\nt7: TS\nt8: TH\n";
+
+#[test]
+fn by_default_a_turned_card_covers_the_waste_and_is_built_from_there() {
+    let game = game();
+    let mut p = pos(&game, &format!("{FULL_ROW}waste: 3D\nstock: KD 8S |"));
+    play(&game, &mut p, "deal");
+    assert_eq!(cards(&game, &p, "waste"), "3D 8S");
+    assert_eq!(cards(&game, &p, "stock"), "KD |");
+    // The Three under it must wait for the Eight.
+    assert_eq!(moves(&game, &p), ["deal", "waste>t1"]);
+}
+
+#[test]
+fn direct_deal_turns_the_top_stock_card_face_up_where_it_lies_and_ends_the_opening() {
+    let game = direct();
+    let mut p = game.deal(3);
+    let next = pile(&game, &p, "stock").top().unwrap();
+    play(&game, &mut p, "deal");
+    assert_eq!(p.vars().phase, Phase::Play);
+    let stock = pile(&game, &p, "stock");
+    assert_eq!(
+        (stock.len(), stock.face_down(), stock.top()),
+        (96, 95, Some(next))
+    );
+    assert!(pile(&game, &p, "waste").is_empty());
+}
+
+#[test]
+fn direct_the_turned_card_is_built_fills_a_space_or_is_discarded_straight_from_the_stock() {
+    let game = direct();
+    let p = pos(&game, "t1: 7H\nt2: 2C\nwaste: 3D\nstock: KD | 8S");
+    // The waste's Three stays available beside the turned Eight.
+    assert_eq!(
+        moves(&game, &p),
+        [
+            "stock>t1",
+            "stock>t3",
+            "stock>t4",
+            "stock>t5",
+            "stock>t6",
+            "stock>t7",
+            "stock>t8",
+            "stock>waste",
+            "waste>t2",
+            "waste>t3",
+            "waste>t4",
+            "waste>t5",
+            "waste>t6",
+            "waste>t7",
+            "waste>t8"
+        ]
+    );
+    let mut built = p.clone();
+    play(&game, &mut built, "stock>t1");
+    assert_eq!(cards(&game, &built, "t1"), "7H 8S");
+    assert_eq!(cards(&game, &built, "stock"), "KD |");
+    let mut filled = p.clone();
+    play(&game, &mut filled, "stock>t5");
+    assert_eq!(cards(&game, &filled, "t5"), "8S");
+    let mut discarded = p;
+    play(&game, &mut discarded, "stock>waste");
+    assert_eq!(cards(&game, &discarded, "waste"), "3D 8S");
+    assert_eq!(cards(&game, &discarded, "stock"), "KD |");
+}
+
+#[test]
+fn direct_the_next_card_is_turned_only_once_the_turned_one_has_gone() {
+    let game = direct();
+    let mut p = pos(&game, "t1: 7H\nt2: 2C\nstock: KD | 8S");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "build the turned card, fill a space with it or discard it before turning the next"
+        )
+    );
+    play(&game, &mut p, "stock>t1");
+    play(&game, &mut p, "deal");
+    assert_eq!(cards(&game, &p, "stock"), "KD");
+}
+
+#[test]
+fn direct_a_turned_card_that_does_not_fit_is_refused_and_an_unturned_one_only_fills() {
+    let game = direct();
+    let turned = pos(&game, "t1: 7H\nstock: KD | 9S");
+    assert_eq!(
+        refusal(&game, &turned, "stock>t1"),
+        (
+            IllegalKind::Target,
+            "a card goes only on a card one rank lower (King then Ace)"
+        )
+    );
+    let mut unturned = pos(&game, "t1: 7H\nstock: KD 8S |");
+    assert_eq!(
+        refusal(&game, &unturned, "stock>t1"),
+        (
+            IllegalKind::Source,
+            "a stock card goes only into an empty pile until it is turned"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &unturned, "stock>waste"),
+        (
+            IllegalKind::Target,
+            "only a card turned from the stock goes to the waste"
+        )
+    );
+    play(&game, &mut unturned, "stock>t2");
+    assert_eq!(cards(&game, &unturned, "t2"), "8S");
+}
+
+#[test]
+fn direct_in_the_opening_spaces_still_refill_by_themselves() {
+    let game = direct();
+    let mut p = pos(
+        &game,
+        "phase: opening\nt1: 7H\nt2: 6S\nt3: 3C\nt4: 2C\nt5: 2D\nt6: 2H\nt7: 2S\nt8: 5S\nstock: KD 9D |",
+    );
+    play(&game, &mut p, "t1>t2");
+    assert_eq!(cards(&game, &p, "t1"), "9D");
+}
+
+#[test]
+fn listed_moves_are_the_accepted_ones_through_whole_games_under_the_direct_reading() {
+    check_walks(&direct(), &[1, 7, 99], 400);
+}
+
+#[test]
+fn the_stock_reading_changes_the_legal_moves_along_random_walks() {
+    let (base, direct) = (game(), direct());
+    let seeds: Vec<u64> = (1..=10).collect();
+    // Walk under each reading in turn. Where no turned card waits on the stock (every
+    // position of a default walk) both list the same moves, though `deal` plays differently;
+    // a turned card waiting is reached only under `direct`.
+    let (a, n) = readings_differ(&base, &direct, &seeds, 300);
+    let (b, m) = readings_differ(&direct, &base, &seeds, 300);
+    println!(
+        "german-patience stock=direct: legal moves differ at {} of {} positions ({:.1}%): {a} of {n} walking the default, {b} of {m} walking direct",
+        a + b,
+        n + m,
+        100.0 * (a + b) as f64 / (n + m) as f64
+    );
+    assert_eq!(a, 0);
+    assert!(b > 0);
+}
+
+/// Found by the generated-positions property: under `direct` the thirteenth card discarded to
+/// the waste turned the whole waste face down, as if it were a completed pile.
+#[test]
+fn direct_a_thirteenth_card_on_the_waste_leaves_it_face_up() {
+    let game = direct();
+    let twelve = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS";
+    let mut p = pos(&game, &format!("t1: 2H\nwaste: {twelve}\nstock: KD | 8D"));
+    play(&game, &mut p, "stock>waste");
+    assert_eq!(cards(&game, &p, "waste"), format!("{twelve} 8D"));
+    assert_eq!(game.check_structure(&p), Ok(()));
 }

@@ -7,18 +7,33 @@
 //! - Foundation `fN` is founded with any card one rank higher than indicator `iN` (a King is
 //!   followed by an Ace), whatever its suit, and is built up by one rank regardless of suit,
 //!   a King followed by an Ace, until it holds twelve cards.
-//! - Then indicator `iN` is moved onto it at once, as part of the same move, as the thirteenth
-//!   card: the foundation is crowned and complete. No other card of the indicator's rank may
-//!   be the thirteenth, and nothing goes on a crowned foundation.
+//! - Then indicator `iN` crowns it as the thirteenth card, and the foundation is complete. No
+//!   other card of the indicator's rank may be the thirteenth, and nothing goes on a crowned
+//!   foundation. Who crowns is the reading `crown` (see below).
 //! - Indicators are not otherwise playable, and cards never leave a foundation.
 //! - The top card of each waste pile is available for the foundations (`w3>f5`). Nothing is
 //!   packed on the waste piles.
 //! - `deal` deals the next eight stock cards face up, one on each waste pile from left to
-//!   right, empty or not (the last deal, if the stock runs short, as far as it goes). There
-//!   is no redeal.
+//!   right, empty or not (the last deal, if the stock runs short, as far as it goes). When the
+//!   player may deal is the reading `deal` (see below). There is no redeal.
 //! - Won when all eight foundations are crowned. Lost when no legal move is left.
+//!
+//! # Readings
+//! Where the text allows two readings, the layout or a course chooses (the first is the
+//! default):
+//! - `deal` ("When all such moves have been made, deal the next eight"): `any-time`, deal
+//!   whenever stock remains; or `when-stuck`, deal only when no card can be founded, built or
+//!   (under `crown: by-hand`) crowned. A deal refused for that reason is a `stock` refusal.
+//! - `crown` ("the indicator itself will subsequently be used to crown the suite"):
+//!   `automatic`, the indicator goes onto its foundation as part of the move that builds the
+//!   twelfth card; or `by-hand`, the player moves it there (`i3>f3`) once the foundation holds
+//!   twelve cards, and until then the foundation takes nothing else. Won, either way, only
+//!   when all eight are crowned: a foundation of twelve waiting for its indicator is not done.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules, Timing,
+};
+use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -39,12 +54,52 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
 /// Cards built on a foundation before its indicator crowns it.
 pub(crate) const BUILT: usize = 12;
 
+/// When the player may deal.
+pub const DEAL: Reading = Reading {
+    name: "deal",
+    sentence: "When all such moves have been made, deal the next eight cards of stock from left to right across the bottom row",
+    choices: &[
+        Timing::ANY_TIME,
+        Choice {
+            value: "when-stuck",
+            meaning: "deal only when no card can be founded, built or crowned",
+        },
+    ],
+};
+
+/// Who puts the indicator on its foundation.
+pub const CROWN: Reading = Reading {
+    name: "crown",
+    sentence: "the indicator itself will subsequently be used to crown the suite to show that it has been completed",
+    choices: &[
+        Choice {
+            value: "automatic",
+            meaning: "the indicator goes onto its foundation with the move that builds the twelfth card",
+        },
+        Choice {
+            value: "by-hand",
+            meaning: "the player moves the indicator onto its foundation once it holds twelve cards",
+        },
+    ],
+};
+
+/// Interregnum's readings, in the order they are listed.
+pub(crate) const READINGS: &[Reading] = &[DEAL, CROWN];
+
+/// Who crowns a foundation (the reading [`CROWN`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
+#[strum(serialize_all = "kebab-case")]
+enum Crown {
+    Automatic,
+    ByHand,
+}
+
 /// What each pile of the layout is to Interregnum. Indicators and foundations carry the
 /// number of their column.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
     Stock,
-    Indicator,
+    Indicator(usize),
     Foundation(usize),
     Waste,
 }
@@ -56,6 +111,8 @@ pub struct Interregnum {
     indicators: Vec<usize>,
     foundations: Vec<usize>,
     wastes: Vec<usize>,
+    deal: Timing,
+    crown: Crown,
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
@@ -76,11 +133,9 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     for (i, spec) in layout.piles.iter().enumerate() {
         roles.push(match spec.kind {
             PileKind::Stock => Role::Stock,
-            PileKind::Indicator => Role::Indicator,
+            PileKind::Indicator => Role::Indicator(column(&indicators, i)),
             PileKind::Waste => Role::Waste,
-            PileKind::Foundation => {
-                Role::Foundation(foundations.iter().position(|&f| f == i).unwrap_or(0))
-            }
+            PileKind::Foundation => Role::Foundation(column(&foundations, i)),
             other => {
                 return Err(layout.error(
                     &format!("\"{}\"", spec.id),
@@ -95,5 +150,12 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         indicators,
         foundations,
         wastes,
+        deal: layout.reading(&DEAL)?,
+        crown: layout.reading(&CROWN)?,
     }))
+}
+
+/// The column number of pile `i` in a row of piles.
+fn column(row: &[usize], i: usize) -> usize {
+    row.iter().position(|&p| p == i).unwrap_or(0)
 }

@@ -1,10 +1,10 @@
 //! Interregnum's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Position, Rules, Structure, StructureError, Tx,
+    BuildRule, Card, Illegal, Layout, Move, Position, Reading, Rules, Structure, StructureError, Tx,
 };
 
-use crate::{BUILT, Interregnum, Role};
+use crate::{BUILT, Crown, Interregnum, READINGS, Role};
 
 impl Interregnum {
     /// Whether `card` may go on foundation number `n` now.
@@ -49,7 +49,10 @@ impl Interregnum {
                 .top_face_up()
                 .ok_or(Illegal::source("there is no card to move"))?,
             Role::Stock => return Err(Illegal::source("stock cards are dealt to the waste piles")),
-            Role::Indicator => {
+            Role::Indicator(n) if self.crown == Crown::ByHand => {
+                return self.check_crown(pos, n, to, count);
+            }
+            Role::Indicator(_) => {
                 return Err(Illegal::source(
                     "an indicator moves only to crown its completed foundation",
                 ));
@@ -64,17 +67,70 @@ impl Interregnum {
         match self.roles[to] {
             Role::Foundation(n) => self.fits(pos, n, card),
             Role::Waste => Err(Illegal::target("nothing is packed on the waste piles")),
-            Role::Indicator => Err(Illegal::target("nothing goes on an indicator")),
+            Role::Indicator(_) => Err(Illegal::target("nothing goes on an indicator")),
             Role::Stock => Err(Illegal::target("cards never go back to the stock")),
         }
     }
 
-    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
-        if pos.pile(self.stock).is_empty() {
-            Err(Illegal::stock("the stock is empty"))
-        } else {
-            Ok(())
+    /// Crowning by hand: indicator number `n` goes onto its own foundation once that holds
+    /// twelve cards.
+    fn check_crown(
+        &self,
+        pos: &Position,
+        n: usize,
+        to: usize,
+        count: usize,
+    ) -> Result<(), Illegal> {
+        if pos.pile(self.indicators[n]).is_empty() {
+            return Err(Illegal::source("there is no card to move"));
         }
+        if count != 1 {
+            return Err(Illegal::source("only one card moves at a time"));
+        }
+        if pos.pile(self.foundations[n]).len() != BUILT {
+            return Err(Illegal::source(
+                "an indicator moves only to crown its foundation once it holds twelve cards",
+            ));
+        }
+        if to == self.foundations[n] {
+            Ok(())
+        } else {
+            Err(Illegal::target(
+                "an indicator crowns only its own foundation",
+            ))
+        }
+    }
+
+    /// The foundation moves (founding, building and, by hand, crowning), appended to `out`.
+    fn builds(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &w in &self.wastes {
+            let Some(card) = pos.pile(w).top_face_up() else {
+                continue;
+            };
+            for (n, &f) in self.foundations.iter().enumerate() {
+                if self.fits(pos, n, card).is_ok() {
+                    out.push(Move::transfer(w, f, 1));
+                }
+            }
+        }
+        if self.crown == Crown::ByHand {
+            for (&i, &f) in self.indicators.iter().zip(&self.foundations) {
+                if !pos.pile(i).is_empty() && pos.pile(f).len() == BUILT {
+                    out.push(Move::transfer(i, f, 1));
+                }
+            }
+        }
+    }
+
+    /// A deal, given whether a foundation move is waiting.
+    fn check_deal(&self, pos: &Position, waiting: impl FnOnce() -> bool) -> Result<(), Illegal> {
+        if pos.pile(self.stock).is_empty() {
+            return Err(Illegal::stock("the stock is empty"));
+        }
+        self.deal.check(
+            waiting,
+            "deal only when no card can be founded, built or crowned",
+        )
     }
 }
 
@@ -84,7 +140,11 @@ impl Rules for Interregnum {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
-            Move::Deal => self.check_deal(pos),
+            Move::Deal => self.check_deal(pos, || {
+                let mut builds = Vec::new();
+                self.builds(pos, &mut builds);
+                !builds.is_empty()
+            }),
             Move::Redeal => Err(Illegal::unsupported("Interregnum has no redeal")),
         }
     }
@@ -94,7 +154,7 @@ impl Rules for Interregnum {
             Move::Transfer { from, to, count } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
-                if let Role::Foundation(n) = self.roles[to] {
+                if let (Role::Foundation(n), Crown::Automatic) = (self.roles[to], self.crown) {
                     let indicator = self.indicators[n];
                     if tx.pos().pile(to).len() == BUILT && !tx.pos().pile(indicator).is_empty() {
                         tx.move_cards(indicator, to, 1);
@@ -129,9 +189,9 @@ impl Rules for Interregnum {
         s
     }
 
-    /// A foundation in progress is founded one rank above its indicator and holds fewer than
-    /// twelve cards (the twelfth brings the indicator at once); an indicator leaves only to
-    /// crown its foundation as the thirteenth card.
+    /// A foundation in progress is founded one rank above its indicator and holds twelve cards
+    /// at most (fewer when the twelfth brings the indicator at once, `crown: automatic`); an
+    /// indicator leaves only to crown its foundation as the thirteenth card.
     fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
         for (&f, &i) in self.foundations.iter().zip(&self.indicators) {
             let (found, indicator) = (pos.pile(f), pos.pile(i).top());
@@ -140,7 +200,8 @@ impl Rules for Interregnum {
             };
             let rule = match indicator {
                 None if found.len() <= BUILT => "an indicator leaves only to crown its foundation",
-                Some(_) if found.len() >= BUILT => {
+                Some(_) if found.len() > BUILT => "a foundation's thirteenth card is its indicator",
+                Some(_) if found.len() == BUILT && self.crown == Crown::Automatic => {
                     "a foundation of twelve cards is crowned at once by its indicator"
                 }
                 Some(ind) if ind.rank.up(true) != Some(base.rank) => {
@@ -154,18 +215,15 @@ impl Rules for Interregnum {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        for &w in &self.wastes {
-            let Some(card) = pos.pile(w).top_face_up() else {
-                continue;
-            };
-            for (n, &f) in self.foundations.iter().enumerate() {
-                if self.fits(pos, n, card).is_ok() {
-                    out.push(Move::transfer(w, f, 1));
-                }
-            }
-        }
-        if self.check_deal(pos).is_ok() {
+        let start = out.len();
+        self.builds(pos, out);
+        let waiting = out.len() > start;
+        if self.check_deal(pos, || waiting).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 }

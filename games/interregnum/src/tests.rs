@@ -1,7 +1,8 @@
 //! One test per rule of Interregnum, on small hand-built positions.
 
 use solitaire_core::testkit::{
-    cards, check_walks, perft_table, pile, play, pos, pos_unchecked, refusal, suit_run, unreadable,
+    cards, check_walks, moves_text, perft_table, pile, play, pos, pos_unchecked, readings_differ,
+    refusal, suit_run, unreadable, with_readings,
 };
 use solitaire_core::{Game, IllegalKind, Status};
 
@@ -241,11 +242,10 @@ fn there_is_no_redeal() {
     );
 }
 
-#[test]
-fn won_when_all_eight_foundations_are_crowned() {
-    let game = game();
+/// Seven crowned foundations (indicator K: each runs A..Q and its King crowns it) and the
+/// eighth one card short of twelve, with its Queen on `w5` and its King as `i8`.
+fn one_queen_from_the_end() -> String {
     let mut text = String::new();
-    // Indicator K: each foundation runs A..Q and its King crowns it.
     for (i, (s, copy)) in [
         ('S', 0),
         ('H', 0),
@@ -262,8 +262,13 @@ fn won_when_all_eight_foundations_are_crowned() {
     }
     let (eleven, rest) = split_run('C', 1, 11);
     let (queen, king) = rest.split_once(' ').unwrap();
-    text += &format!("f8: {eleven}\nw5: {queen}\ni8: {king}\n");
-    let mut p = pos(&game, &text);
+    text + &format!("f8: {eleven}\nw5: {queen}\ni8: {king}\n")
+}
+
+#[test]
+fn won_when_all_eight_foundations_are_crowned() {
+    let game = game();
+    let mut p = pos(&game, &one_queen_from_the_end());
     assert_eq!(game.status(&p), Status::Playing);
     play(&game, &mut p, "w5>f8");
     assert_eq!(game.status(&p), Status::Won);
@@ -319,4 +324,162 @@ fn listed_moves_are_the_accepted_ones_through_whole_games() {
     // The conformance walks are short; these play whole games (random choices) and compare
     // the listed moves with every candidate the rules accept, and undo each move.
     check_walks(&game(), &[1, 7, 99], 400);
+}
+
+/// The game under the readings `[(option, value)]`.
+fn reading(choices: &[(&str, &str)]) -> Game {
+    with_readings(&game(), choices)
+}
+
+#[test]
+fn the_default_readings_deal_any_time_and_crown_automatically() {
+    let game = game();
+    let chosen: Vec<(&str, &str)> = game
+        .readings()
+        .iter()
+        .map(|r| (r.reading.name, r.choice.value))
+        .collect();
+    assert_eq!(chosen, [("deal", "any-time"), ("crown", "automatic")]);
+    // Any time: a deal with a build waiting.
+    let p = pos(&game, "i1: JS\nw1: QH\nstock: 2D |");
+    assert!(moves_text(&game, &p).contains(&"deal".to_string()));
+}
+
+#[test]
+fn when_stuck_a_deal_waits_until_no_card_can_be_founded_or_built() {
+    let game = reading(&[("deal", "when-stuck")]);
+    let waiting = pos(&game, "i1: JS\nw1: QH\nw2: 5C\nstock: 2D |");
+    assert_eq!(
+        refusal(&game, &waiting, "deal"),
+        (
+            IllegalKind::Stock,
+            "deal only when no card can be founded, built or crowned"
+        )
+    );
+    assert_eq!(moves_text(&game, &waiting), ["w1>f1"]);
+    let mut p = waiting;
+    play(&game, &mut p, "w1>f1");
+    assert_eq!(moves_text(&game, &p), ["deal"]);
+    play(&game, &mut p, "deal");
+    // With the stock out and nothing to build, the game is lost as before.
+    assert_eq!(game.status(&p), Status::Lost);
+}
+
+/// A position whose first foundation holds twelve cards under indicator KH, with the
+/// twelfth (the Queen of Spades) still on waste pile 1.
+fn eleven_and_the_queen(game: &Game) -> solitaire_core::Position {
+    let (eleven, rest) = split_run('S', 0, 11);
+    let twelfth = rest.split(' ').next().unwrap();
+    pos(
+        game,
+        &format!("i1: KH\ni2: 4D\nf1: {eleven}\nw1: {twelfth}\nw2: KS\nstock: 2D |"),
+    )
+}
+
+#[test]
+fn crowned_by_hand_the_indicator_is_the_players_move_once_twelve_are_built() {
+    let game = reading(&[("crown", "by-hand")]);
+    let mut p = eleven_and_the_queen(&game);
+    assert_eq!(
+        refusal(&game, &p, "i1>f1"),
+        (
+            IllegalKind::Source,
+            "an indicator moves only to crown its foundation once it holds twelve cards"
+        )
+    );
+    play(&game, &mut p, "w1>f1");
+    assert_eq!(pile(&game, &p, "f1").len(), 12, "not crowned by itself");
+    assert_eq!(cards(&game, &p, "i1"), "KH");
+    let mut listed = moves_text(&game, &p);
+    listed.sort();
+    assert_eq!(listed, ["deal", "i1>f1"]);
+    assert_eq!(
+        refusal(&game, &p, "w2>f1"),
+        (
+            IllegalKind::Target,
+            "only the indicator crowns a foundation as its thirteenth card"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "i1>f2"),
+        (
+            IllegalKind::Target,
+            "an indicator crowns only its own foundation"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "i1>w2"),
+        (
+            IllegalKind::Target,
+            "an indicator crowns only its own foundation"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "i2>f2"),
+        (
+            IllegalKind::Source,
+            "an indicator moves only to crown its foundation once it holds twelve cards"
+        )
+    );
+    play(&game, &mut p, "i1>f1");
+    assert_eq!(pile(&game, &p, "f1").top().unwrap().to_string(), "KH");
+    assert!(pile(&game, &p, "i1").is_empty());
+    assert_eq!(
+        refusal(&game, &p, "w2>f1"),
+        (IllegalKind::Target, "a crowned foundation is complete")
+    );
+}
+
+#[test]
+fn crowned_by_hand_a_waiting_indicator_keeps_the_game_going_and_holds_back_a_stuck_deal() {
+    let game = reading(&[("crown", "by-hand"), ("deal", "when-stuck")]);
+    let mut p = eleven_and_the_queen(&game);
+    play(&game, &mut p, "w1>f1");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "deal only when no card can be founded, built or crowned"
+        )
+    );
+    // With no stock and nothing else to play, the crowning is still a move: not lost.
+    let empty_stock = game.position_text(&p).replace("stock: 2D |\n", "");
+    let q = pos(&game, &empty_stock);
+    assert_eq!(game.status(&q), Status::Playing);
+    assert_eq!(moves_text(&game, &q), ["i1>f1"]);
+}
+
+#[test]
+fn crowned_by_hand_the_game_is_won_only_when_the_last_indicator_is_placed() {
+    let game = reading(&[("crown", "by-hand")]);
+    let mut p = pos(&game, &one_queen_from_the_end());
+    play(&game, &mut p, "w5>f8");
+    assert_eq!(game.status(&p), Status::Playing);
+    assert_eq!(moves_text(&game, &p), ["i8>f8"]);
+    play(&game, &mut p, "i8>f8");
+    assert_eq!(game.status(&p), Status::Won);
+}
+
+#[test]
+fn every_reading_lists_exactly_the_moves_it_accepts_through_whole_games() {
+    for choices in [
+        [("deal", "when-stuck"), ("crown", "automatic")],
+        [("deal", "any-time"), ("crown", "by-hand")],
+        [("deal", "when-stuck"), ("crown", "by-hand")],
+    ] {
+        check_walks(&reading(&choices), &[1, 7, 99], 400);
+    }
+}
+
+#[test]
+fn each_reading_changes_the_legal_moves_somewhere_on_random_walks() {
+    // The share is reported (`--nocapture`) so the documentation can cite it.
+    let default = game();
+    let seeds: Vec<u64> = (1..=20).collect();
+    for (name, value) in [("deal", "when-stuck"), ("crown", "by-hand")] {
+        let other = reading(&[(name, value)]);
+        let (differ, seen) = readings_differ(&other, &default, &seeds, 400);
+        println!("interregnum {name}: {value}: {differ} of {seen} positions differ");
+        assert!(differ > 0, "{name}: {value} never matters");
+    }
 }

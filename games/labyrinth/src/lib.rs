@@ -8,15 +8,27 @@
 //!   the stock. The player ends the opening phase by asking for a deal.
 //! - `deal` places the next 8 stock cards (fewer at the end), one on each column from left to
 //!   right, overlapping the previous row, so the rows form 8 columns. An empty column receives
-//!   its card too. After the opening phase, vacancies are filled only by the next deal.
+//!   its card too. After the opening phase, vacancies are filled only by the next deal. When
+//!   the player may deal is the reading `deal` (see below).
 //! - Both ends of every column are available: the last dealt card (the pile's top, lowest on
 //!   the table: `t3>f1`) and the first row's card (the pile's bottom, highest on the table:
 //!   `t3^>f1`). Removing one releases the next card at that end. A column of one card is
 //!   played as its top card (`t3>f1`).
 //! - Cards go only to the foundations: there is no packing on the columns. No redeal.
 //! - Won when all 52 cards are on the foundations; lost when no move is left.
+//!
+//! # Readings
+//! Where the text allows two readings, the layout or a course chooses (the first is the
+//! default):
+//! - `deal` ("Keep building and filling until you can go no further. Then deal"): `any-time`,
+//!   deal whenever stock remains; or `when-stuck`, deal only when no card at either end of a
+//!   column can be built. Filling never waits on the player (in the opening phase a vacancy
+//!   is refilled as it opens; afterwards only a deal fills), so "no build" is "no further".
+//!   A deal refused for that reason is a `stock` refusal.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules, Timing,
+};
 
 mod rules;
 #[cfg(test)]
@@ -34,6 +46,19 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     source: include_str!("../../../assets/layouts/labyrinth.ron"),
 }];
 
+/// When the player may deal.
+pub const DEAL: Reading = Reading {
+    name: "deal",
+    sentence: "Keep building and filling until you can go no further. Then deal another row of eight overlapping the first",
+    choices: &[
+        Timing::ANY_TIME,
+        Choice {
+            value: "when-stuck",
+            meaning: "deal only when no card at either end of a column can be built",
+        },
+    ],
+};
+
 /// What each pile of the layout is to Labyrinth.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
@@ -48,6 +73,7 @@ pub struct Labyrinth {
     stock: usize,
     foundations: Vec<usize>,
     columns: Vec<usize>,
+    deal: Timing,
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
@@ -76,5 +102,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         stock,
         foundations,
         columns,
+        deal: layout.reading(&DEAL)?,
     }))
 }

@@ -1,11 +1,11 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Rules,
-    Structure, Tx, Vars,
+    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading,
+    Rules, Structure, Tx, Vars,
 };
 
-use crate::{Labyrinth, Role};
+use crate::{DEAL, Labyrinth, Role};
 
 impl Labyrinth {
     /// Whether `card` may be built on foundation `f`: an Ace on an empty one, else the next
@@ -62,11 +62,36 @@ impl Labyrinth {
         }
     }
 
-    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
+    /// A deal, given whether a build is waiting.
+    fn check_deal(&self, pos: &Position, waiting: impl FnOnce() -> bool) -> Result<(), Illegal> {
         if pos.pile(self.stock).is_empty() {
             return Err(Illegal::stock("the stock is empty"));
         }
-        Ok(())
+        self.deal
+            .check(waiting, "deal only when no card can be built")
+    }
+
+    /// The builds from either end of the columns, appended to `out`.
+    fn builds(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &c in &self.columns {
+            let column = pos.pile(c);
+            let top = column.top().map(|card| (c as u8, card));
+            let bottom = column
+                .bottom()
+                .filter(|_| column.len() >= 2)
+                .map(|card| (c as u8 | Move::BOTTOM, card));
+            for (from, card) in [top, bottom].into_iter().flatten() {
+                for &f in &self.foundations {
+                    if self.fits(pos, f, card) {
+                        out.push(Move::Transfer {
+                            from,
+                            to: f as u8,
+                            count: 1,
+                        });
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -74,7 +99,11 @@ impl Rules for Labyrinth {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
             Move::Transfer { from, to, count } => self.check_transfer(pos, from, to.into(), count),
-            Move::Deal => self.check_deal(pos),
+            Move::Deal => self.check_deal(pos, || {
+                let mut builds = Vec::new();
+                self.builds(pos, &mut builds);
+                !builds.is_empty()
+            }),
             Move::Redeal => Err(Illegal::unsupported("Labyrinth has no redeal")),
         }
     }
@@ -129,28 +158,16 @@ impl Rules for Labyrinth {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        for &c in &self.columns {
-            let column = pos.pile(c);
-            let top = column.top().map(|card| (c as u8, card));
-            let bottom = column
-                .bottom()
-                .filter(|_| column.len() >= 2)
-                .map(|card| (c as u8 | Move::BOTTOM, card));
-            for (from, card) in [top, bottom].into_iter().flatten() {
-                for &f in &self.foundations {
-                    if self.fits(pos, f, card) {
-                        out.push(Move::Transfer {
-                            from,
-                            to: f as u8,
-                            count: 1,
-                        });
-                    }
-                }
-            }
-        }
-        if self.check_deal(pos).is_ok() {
+        let start = out.len();
+        self.builds(pos, out);
+        let waiting = out.len() > start;
+        if self.check_deal(pos, || waiting).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        &[DEAL]
     }
 
     /// The layout's deal (Aces out, one row of eight, the rest in the stock), in the opening

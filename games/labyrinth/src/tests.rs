@@ -2,7 +2,9 @@
 
 use solitaire_core::{Game, IllegalKind, Move, Phase, Position, Session, Status};
 
-use solitaire_core::testkit::{moves_text as moves, play, pos, refusal};
+use solitaire_core::testkit::{
+    moves_text as moves, play, pos, readings_differ, refusal, with_readings,
+};
 
 use crate::{LAYOUTS, PLUGIN};
 
@@ -358,4 +360,68 @@ fn listed_moves_include_bottom_moves_only_for_columns_of_two_or_more() {
         game.layout().pile_index("f2").unwrap()
     )));
     assert_eq!(moves(&game, &p), ["t1>f1", "t1^>f2"]);
+}
+
+/// Labyrinth dealing only when stuck.
+fn when_stuck() -> Game {
+    with_readings(&labyrinth(), &[("deal", "when-stuck")])
+}
+
+#[test]
+fn by_default_the_player_may_deal_with_a_build_waiting() {
+    let game = labyrinth();
+    assert_eq!(game.readings()[0].choice.value, "any-time");
+    let p = pos(&game, "stock: 9D 9C |\nf1: AS\nt1: 2S\nt2: 7H");
+    assert_eq!(moves(&game, &p), ["t1>f1", "deal"]);
+}
+
+#[test]
+fn when_stuck_a_deal_waits_until_neither_end_of_any_column_builds() {
+    let game = when_stuck();
+    let stuck = (IllegalKind::Stock, "deal only when no card can be built");
+    // The last-dealt end, then the first-row end, hold the deal back.
+    let mut p = pos(&game, "stock: 9D 9C |\nf1: AS\nt1: 3S 7H 2S\nt2: 8H");
+    assert_eq!(refusal(&game, &p, "deal"), stuck);
+    assert_eq!(moves(&game, &p), ["t1>f1"]);
+    play(&game, &mut p, "t1>f1");
+    assert_eq!(refusal(&game, &p, "deal"), stuck);
+    assert_eq!(moves(&game, &p), ["t1^>f1"]);
+    play(&game, &mut p, "t1^>f1");
+    assert_eq!(moves(&game, &p), ["deal"]);
+    play(&game, &mut p, "deal");
+    assert_eq!(line(&game, &p, "t1"), "t1: 7H 9C");
+}
+
+#[test]
+fn when_stuck_the_opening_phase_ends_only_when_the_row_is_stuck() {
+    let game = when_stuck();
+    let row = "t2: 7H\nt3: 8H\nt4: 9H\nt5: TH\nt6: JH\nt7: QH\nt8: KH";
+    let mut p = pos(
+        &game,
+        &format!("phase: opening\nstock: 9D 3S |\nf1: AS\nt1: 2S\n{row}"),
+    );
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (IllegalKind::Stock, "deal only when no card can be built")
+    );
+    // Each build refills its vacancy at once, and the refill may build in turn.
+    play(&game, &mut p, "t1>f1");
+    play(&game, &mut p, "t1>f1");
+    assert_eq!(line(&game, &p, "t1"), "t1: 9D");
+    assert_eq!(moves(&game, &p), Vec::<String>::new());
+    assert_eq!(game.status(&p), Status::Lost);
+}
+
+#[test]
+fn when_stuck_lists_exactly_the_moves_it_accepts_through_whole_games() {
+    solitaire_core::testkit::check_walks(&when_stuck(), &[1, 7, 99], 200);
+}
+
+#[test]
+fn the_deal_reading_changes_the_legal_moves_somewhere_on_random_walks() {
+    // The share is reported (`--nocapture`) so the documentation can cite it.
+    let seeds: Vec<u64> = (1..=20).collect();
+    let (differ, seen) = readings_differ(&when_stuck(), &labyrinth(), &seeds, 200);
+    println!("labyrinth deal: when-stuck: {differ} of {seen} positions differ");
+    assert!(differ > 0);
 }

@@ -21,6 +21,16 @@
 //!   or fill a space under the rule above; they never move from one cell to another.
 //! - Cards never leave the foundations; only single cards are built. There is no stock.
 //! - Won when all 52 cards are on the foundations; lost when no legal move is left.
+//!
+//! # Conventions
+//! The text leaves two things to the program, and Penguin settles them without an option:
+//! - Where the three bases go as they are dealt: to `f1`, `f2` and `f3`, in the order they
+//!   turn up (whatever their suits), so `f4` is left for the penguin. The foundations play
+//!   alike, so this only names them.
+//! - "A properly packed sequence headed by an exposed card may be shifted as a whole": "as a
+//!   whole" is read as "in one move", and any proper sequence at the top of a column may move,
+//!   not only the longest one. Since a sequence holds each rank at most once, at most one of
+//!   them joins a given destination.
 
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 

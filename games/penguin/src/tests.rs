@@ -97,6 +97,42 @@ fn cards_of_the_penguins_rank_are_taken_out_as_dealt_and_the_next_card_takes_the
 }
 
 #[test]
+fn the_three_bases_go_to_f1_f2_f3_in_the_order_they_turn_up_whatever_their_suits() {
+    let game = game();
+    let layout = game.layout();
+    // The Seven of Hearts is the penguin; the other Sevens turn up Clubs, Diamonds, Spades.
+    let seven = |suit| Card::new(Rank::Seven, suit);
+    let order = [
+        seven(Suit::Clubs),
+        seven(Suit::Diamonds),
+        seven(Suit::Spades),
+    ];
+    let mut deck: Vec<Card> = layout
+        .deck
+        .cards()
+        .into_iter()
+        .filter(|c| c.rank != Rank::Seven)
+        .collect();
+    deck.insert(0, seven(Suit::Hearts));
+    for (i, &base) in order.iter().enumerate() {
+        deck.insert(5 + 10 * i, base);
+    }
+    let p = game
+        .rules()
+        .deal(layout, deck)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let bases: Vec<String> = (1..=4)
+        .map(|f| cards(&game, &p, &format!("f{f}")))
+        .collect();
+    assert_eq!(bases, ["7C", "7D", "7S", ""]);
+    assert_eq!(pile(&game, &p, "t1").bottom(), Some(seven(Suit::Hearts)));
+    assert!(
+        game.readings().is_empty(),
+        "Penguin has no reading to choose"
+    );
+}
+
+#[test]
 fn golden_deals_never_change() {
     // If this fails, the shuffle or the deal changed: every saved game and published deal
     // number would now mean a different deal. Do not update these lines; fix the change.

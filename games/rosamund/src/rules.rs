@@ -1,11 +1,11 @@
 //! Rosamund's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, FaceDown, Illegal, Layout, Move, Position, Rank, Rules, Structure,
+    BuildRule, Card, FaceDown, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure,
     StructureError, Suit, Tx, Vars,
 };
 
-use crate::{REDEALS, Role, Rosamund};
+use crate::{Discard, Guards, READINGS, REDEALS, Role, Rosamund};
 
 const KING_OF_SPADES: Card = Card::new(Rank::King, Suit::Spades);
 const QUEEN_OF_HEARTS: Card = Card::new(Rank::Queen, Suit::Hearts);
@@ -51,8 +51,10 @@ impl Rosamund {
         })
     }
 
+    /// Refuse every move but a guard build while a guard can be built, when the reading makes
+    /// that obligatory.
     fn obligation(&self, pos: &Position) -> Result<(), Illegal> {
-        if self.guard_is_buildable(pos) {
+        if self.guard_duty == Guards::Obligatory && self.guard_is_buildable(pos) {
             Err(Illegal::phase(
                 "a guard that can be built must be built first",
             ))
@@ -86,7 +88,17 @@ impl Rosamund {
         };
         match self.roles[to] {
             Role::Foundation => self.fits_foundation(pos, card)?,
-            Role::Waste if self.roles[from] == Role::Hand => {}
+            Role::Waste if self.roles[from] == Role::Hand => {
+                if self.discard == Discard::UnplayableOnly
+                    && self.fits_foundation(pos, card).is_ok()
+                {
+                    // The obligation to build a guard, if any, is the reason to report first.
+                    self.obligation(pos)?;
+                    return Err(Illegal::target(
+                        "a turned card that can be built must be built",
+                    ));
+                }
+            }
             Role::Waste => {
                 return Err(Illegal::target("only the turned card goes to a waste pile"));
             }
@@ -221,6 +233,10 @@ impl Rules for Rosamund {
             }
         }
         Ok(())
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,6 +1,8 @@
 //! One test per rule of Rosamund's Bower, on small hand-built positions.
 
-use solitaire_core::testkit::{cards, check_walks, perft_table, pile, play, pos, refusal};
+use solitaire_core::testkit::{
+    cards, check_walks, perft_table, pile, play, pos, readings_differ, refusal, with_readings,
+};
 use solitaire_core::{Game, IllegalKind, Position, Status};
 
 use crate::{LAYOUTS, PLUGIN};
@@ -459,4 +461,150 @@ fn an_empty_foundation_takes_only_the_jack_of_clubs() {
     );
     play(&game, &mut p, "w2>f1");
     assert_eq!(cards(&game, &p, "f1"), "JC");
+}
+
+#[test]
+fn rosamund_declares_its_two_readings_with_todays_rules_as_the_defaults() {
+    let game = game();
+    let chosen: Vec<(&str, &str, bool)> = game
+        .readings()
+        .iter()
+        .map(|r| (r.reading.name, r.choice.value, r.is_default()))
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            ("discard", "any-card", true),
+            ("guards", "obligatory", true)
+        ]
+    );
+    let other = with_readings(
+        &game,
+        &[("discard", "unplayable-only"), ("guards", "optional")],
+    );
+    assert!(other.readings().iter().all(|r| !r.is_default()));
+}
+
+#[test]
+fn by_default_a_turned_card_that_could_be_built_may_still_be_discarded() {
+    let game = game();
+    let p = pos(
+        &game,
+        "f1: JC
+hand: TD
+stock: 2C |",
+    );
+    assert_eq!(
+        moves(&game, &p),
+        ["hand>f1", "hand>w1", "hand>w2", "hand>w3"]
+    );
+}
+
+#[test]
+fn under_unplayable_only_a_turned_card_that_can_be_built_must_be_built() {
+    let game = with_readings(&game(), &[("discard", "unplayable-only")]);
+    let mut p = pos(
+        &game,
+        "f1: JC
+hand: TD
+stock: 2C |",
+    );
+    assert_eq!(
+        refusal(&game, &p, "hand>w1"),
+        (
+            IllegalKind::Target,
+            "a turned card that can be built must be built"
+        )
+    );
+    assert_eq!(moves(&game, &p), ["hand>f1"]);
+    play(&game, &mut p, "hand>f1");
+    play(&game, &mut p, "deal");
+    // The Two does not fit the Ten: it goes to a waste pile.
+    assert_eq!(moves(&game, &p), ["hand>w1", "hand>w2", "hand>w3"]);
+}
+
+#[test]
+fn under_unplayable_only_a_card_no_longer_buildable_after_another_build_may_be_discarded() {
+    let game = with_readings(&game(), &[("discard", "unplayable-only")]);
+    let mut p = pos(
+        &game,
+        "f1: JC
+hand: TD
+w1: TS
+stock: 2C |",
+    );
+    assert_eq!(moves(&game, &p), ["hand>f1", "w1>f1"]);
+    play(&game, &mut p, "w1>f1");
+    assert_eq!(moves(&game, &p), ["hand>w1", "hand>w2", "hand>w3"]);
+}
+
+#[test]
+fn under_unplayable_only_an_obligatory_guard_still_comes_first() {
+    let game = with_readings(&game(), &[("discard", "unplayable-only")]);
+    let p = pos(
+        &game,
+        "f1: JC
+hand: TD
+g1: TH
+stock: 2C |",
+    );
+    assert_eq!(
+        refusal(&game, &p, "hand>w1"),
+        (
+            IllegalKind::Phase,
+            "a guard that can be built must be built first"
+        )
+    );
+    assert_eq!(moves(&game, &p), ["g1>f1"]);
+}
+
+#[test]
+fn under_optional_guards_a_buildable_guard_need_not_be_built_first() {
+    let game = with_readings(&game(), &[("guards", "optional")]);
+    let text = "f1: JC\nhand: TD\nw1: TS\ng1: TH\ng2: 5C\nstock: 2C |";
+    let mut p = pos(&game, text);
+    assert_eq!(
+        moves(&game, &p),
+        ["g1>f1", "hand>f1", "hand>w1", "hand>w2", "hand>w3", "w1>f1"]
+    );
+    play(&game, &mut p, "hand>w2");
+    assert_eq!(moves(&game, &p), ["deal", "g1>f1", "w1>f1", "w2>f1"]);
+    let redeal = pos(&game, "f1: JC\ng1: TH\nw1: 2C");
+    assert_eq!(moves(&game, &redeal), ["g1>f1", "redeal"]);
+}
+
+#[test]
+fn under_optional_guards_a_built_guards_space_is_still_refilled_at_once() {
+    let game = with_readings(&game(), &[("guards", "optional")]);
+    let mut p = pos(&game, "f1: JC\ng4: TH\nr1: 3D 9H |\nstock: 2C |");
+    play(&game, &mut p, "g4>f1");
+    assert_eq!(cards(&game, &p, "g4"), "9H");
+    assert_eq!(cards(&game, &p, "r1"), "3D |");
+}
+
+#[test]
+fn listed_moves_are_exactly_the_accepted_ones_under_the_other_readings() {
+    let game = with_readings(&game(), &[("discard", "unplayable-only")]);
+    check_walks(&game, &(0..6).collect::<Vec<u64>>(), 150);
+    let game = with_readings(&game, &[("guards", "optional")]);
+    check_walks(&game, &(0..6).collect::<Vec<u64>>(), 150);
+}
+
+#[test]
+fn each_reading_changes_the_legal_moves_somewhere_along_random_walks() {
+    let base = game();
+    let seeds: Vec<u64> = (1..=20).collect();
+    for (name, value) in [("discard", "unplayable-only"), ("guards", "optional")] {
+        let other = with_readings(&base, &[(name, value)]);
+        // Walk under each reading in turn: each reaches positions the other does not.
+        let (a, n) = readings_differ(&base, &other, &seeds, 200);
+        let (b, m) = readings_differ(&other, &base, &seeds, 200);
+        println!(
+            "rosamund {name}={value}: legal moves differ at {} of {} positions ({:.1}%): {a} of {n} walking the default, {b} of {m} walking the other",
+            a + b,
+            n + m,
+            100.0 * (a + b) as f64 / (n + m) as f64
+        );
+        assert!(a > 0 && b > 0, "{name}={value} never matters");
+    }
 }

@@ -15,17 +15,41 @@
 //!   to the first empty cell of its own half (reading order); the others stay where dealt.
 //! - Outer-frame cards are always available. An inner-frame card is available once an outer
 //!   cell sharing an edge with it is empty (so an outer corner never releases an inner
-//!   corner). Cards move one at a time, only to the foundations: there is no packing, and a
-//!   gap in the frames is filled only by a deal.
-//! - `deal` (when stuck, or whenever the player likes while the stock lasts) fills the gaps of
-//!   both frames with stock cards, left to right and top to bottom across the whole square,
-//!   until the gaps or the stock run out. It is refused when there is no gap.
+//!   corner); how long it stays available is the reading `release` (see below). Cards move
+//!   one at a time, only to the foundations: there is no packing, and a gap in the frames is
+//!   filled only by a deal.
+//! - `deal` fills the gaps of both frames with stock cards, left to right and top to bottom
+//!   across the whole square, until the gaps or the stock run out. It is refused when there
+//!   is no gap. When the player may deal is the reading `deal`.
 //! - When the stock is empty, `deal` turns the top reserve card face up onto the reserve
 //!   waste, whose top card is available; building from the frames goes on between turns.
-//!   Reserve cards never fill gaps. No redeal.
+//!   When the player may turn is the reading `reserve`. Reserve cards never fill gaps. No
+//!   redeal.
 //! - Won when all 104 cards are on the 16 foundations; lost when no move is left.
+//!
+//! # Readings
+//! Where the text allows two readings, the layout or a course chooses (the first is the
+//! default). "A build" below is a frame card (outer, or inner and available) that can go on a
+//! foundation; the reserve waste's top card does not count, since the text asks only to pause
+//! "to build from the frame" between turns (and before the first turn the waste is empty).
+//! A deal or turn refused for waiting is a `stock` refusal.
+//! - `deal` ("When stuck, deal cards from stock to fill gaps in the double frame"):
+//!   `any-time`, deal whenever the stock lasts and a frame has a gap; or `when-stuck`, only
+//!   when no frame card can be built as well.
+//! - `reserve` ("When the stock is exhausted and no more building can be done, turn up the
+//!   cards of the reserve one by one"): `any-time`, turn whenever the stock is out; or
+//!   `when-stuck`, only when no frame card can be built.
+//! - `release` ("The removal of an outer card releases for building that card of the inner
+//!   frame which is adjacent to it"): `while-open`, an inner card is available while an outer
+//!   cell beside it is empty, so a deal that refills the cell covers it again; or `once-open`,
+//!   an inner card once released stays available until it is built, even after the outer
+//!   cell is refilled. Released cards are kept in the position's marks (`marks: i3 i8` in
+//!   the text form); a card dealt later into a built inner cell must be released anew.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules, Timing,
+};
+use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -42,6 +66,62 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     file: "assets/layouts/sixes-and-sevens.ron",
     source: include_str!("../../../assets/layouts/sixes-and-sevens.ron"),
 }];
+
+/// When the player may deal from the stock.
+pub const DEAL: Reading = Reading {
+    name: "deal",
+    sentence: "When stuck, deal cards from stock to fill gaps in the double frame, proceeding from left to right and from top to bottom",
+    choices: &[
+        Timing::ANY_TIME,
+        Choice {
+            value: "when-stuck",
+            meaning: "deal only when no frame card can be built",
+        },
+    ],
+};
+
+/// When the player may turn a reserve card.
+pub const RESERVE: Reading = Reading {
+    name: "reserve",
+    sentence: "When the stock is exhausted and no more building can be done, turn up the cards of the reserve one by one and build them, pausing to build from the frame whenever possible",
+    choices: &[
+        Choice {
+            value: "any-time",
+            meaning: "turn the next reserve card whenever the stock is out, builds waiting or not",
+        },
+        Choice {
+            value: "when-stuck",
+            meaning: "turn the next reserve card only when no frame card can be built",
+        },
+    ],
+};
+
+/// How long an inner-frame card stays available.
+pub const RELEASE: Reading = Reading {
+    name: "release",
+    sentence: "The removal of an outer card releases for building that card of the inner frame which is adjacent to it edge by edge",
+    choices: &[
+        Choice {
+            value: "while-open",
+            meaning: "an inner card is available while an outer cell beside it is empty",
+        },
+        Choice {
+            value: "once-open",
+            meaning: "an inner card once released stays available until built, even when a deal refills the outer cell",
+        },
+    ],
+};
+
+/// Sixes and Sevens' readings, in the order they are listed.
+pub(crate) const READINGS: &[Reading] = &[DEAL, RESERVE, RELEASE];
+
+/// How long an inner-frame card stays available (the reading [`RELEASE`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
+#[strum(serialize_all = "kebab-case")]
+enum Release {
+    WhileOpen,
+    OnceOpen,
+}
 
 /// What each pile of the layout is to Sixes and Sevens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,6 +151,12 @@ pub struct SixesAndSevens {
     frames: Vec<usize>,
     /// For each pile, the outer cells sharing an edge with it (inner cells only).
     outer_neighbours: Vec<Vec<usize>>,
+    /// The inner cells, in reading order.
+    inner: Vec<usize>,
+    deal: Timing,
+    /// When the reserve may be turned (the reading [`RESERVE`]).
+    turn: Timing,
+    release: Release,
 }
 
 /// The side of the square.
@@ -125,6 +211,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let mut frames = Vec::new();
     let mut foundations = Vec::new();
     let mut outer_neighbours = vec![Vec::new(); n];
+    let mut inner = Vec::new();
     for r in 0..SIDE {
         for c in 0..SIDE {
             let index = at[r][c];
@@ -132,6 +219,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
                 Role::Aces | Role::Kings => foundations.push(index),
                 Role::Inner => {
                     frames.push(index);
+                    inner.push(index);
                     let beside = [
                         (r.wrapping_sub(1), c),
                         (r + 1, c),
@@ -148,6 +236,13 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
             }
         }
     }
+    let release = layout.reading(&RELEASE)?;
+    if release == Release::OnceOpen && inner.iter().any(|&i| i >= 64) {
+        return Err(layout.error(
+            "piles",
+            "the reading once-open marks inner cells by pile number: list them among the first 64 piles",
+        ));
+    }
     Ok(Box::new(SixesAndSevens {
         roles,
         stock,
@@ -156,5 +251,9 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         foundations,
         frames,
         outer_neighbours,
+        inner,
+        deal: layout.reading(&DEAL)?,
+        turn: layout.reading(&RESERVE)?,
+        release,
     }))
 }

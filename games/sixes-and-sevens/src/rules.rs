@@ -1,11 +1,11 @@
 //! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank,
-    Rules, Structure, Tx,
+    BuildRule, Card, Direction, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Pile, Place,
+    Position, Rank, Reading, Rules, Structure, StructureError, Tx, Vars,
 };
 
-use crate::{Role, SixesAndSevens};
+use crate::{READINGS, Release, Role, SixesAndSevens};
 
 /// Building down in suit, without wrap (the Kings' half).
 const DOWN_IN_SUIT: BuildRule = BuildRule {
@@ -19,10 +19,7 @@ impl SixesAndSevens {
         let card = match self.roles[from] {
             Role::Outer | Role::Waste => pos.pile(from).top(),
             Role::Inner => {
-                if !self.outer_neighbours[from]
-                    .iter()
-                    .any(|&o| pos.pile(o).is_empty())
-                {
+                if !self.released(pos, from, pos.vars().marks) {
                     return Err(Illegal::source(
                         "an inner-frame card is available only once an outer cell beside it is empty",
                     ));
@@ -81,17 +78,56 @@ impl SixesAndSevens {
         self.accepts(pos, to, card)
     }
 
-    fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
-        if !pos.pile(self.stock).is_empty() {
-            if self.frames.iter().any(|&c| pos.pile(c).is_empty()) {
-                return Ok(());
+    /// Whether inner cell `i` holds a released card: an outer cell beside it is empty, or
+    /// (once open) `marks` says it was released and it has not been built since.
+    fn released(&self, pos: &Position, i: usize, marks: u64) -> bool {
+        self.outer_neighbours[i]
+            .iter()
+            .any(|&o| pos.pile(o).is_empty())
+            || (self.release == Release::OnceOpen
+                && marks & (1 << i) != 0
+                && !pos.pile(i).is_empty())
+    }
+
+    /// The marks of the inner cells holding a released card, given the marks before.
+    fn released_marks(&self, pos: &Position, marks: u64) -> u64 {
+        self.inner
+            .iter()
+            .filter(|&&i| !pos.pile(i).is_empty() && self.released(pos, i, marks))
+            .fold(0, |set, &i| set | (1 << i))
+    }
+
+    /// The builds from `sources` (frame cells or the waste), appended to `out`.
+    fn builds(&self, pos: &Position, sources: &[usize], out: &mut Vec<Move>) {
+        for &from in sources {
+            let Ok(card) = self.available(pos, from) else {
+                continue;
+            };
+            for &f in &self.foundations {
+                if self.accepts(pos, f, card).is_ok() {
+                    out.push(Move::transfer(from, f, 1));
+                }
             }
-            return Err(Illegal::stock("there is no gap in the frames to fill"));
+        }
+    }
+
+    /// A deal from the stock or a turn of the reserve, given whether a frame card builds.
+    fn check_deal(&self, pos: &Position, waiting: impl FnOnce() -> bool) -> Result<(), Illegal> {
+        if !pos.pile(self.stock).is_empty() {
+            if !self.frames.iter().any(|&c| pos.pile(c).is_empty()) {
+                return Err(Illegal::stock("there is no gap in the frames to fill"));
+            }
+            return self
+                .deal
+                .check(waiting, "deal only when no frame card can be built");
         }
         if pos.pile(self.reserve).is_empty() {
             return Err(Illegal::stock("the stock and the reserve are used up"));
         }
-        Ok(())
+        self.turn.check(
+            waiting,
+            "turn the reserve only when no frame card can be built",
+        )
     }
 }
 
@@ -101,12 +137,20 @@ impl Rules for SixesAndSevens {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count)
             }
-            Move::Deal => self.check_deal(pos),
+            Move::Deal => self.check_deal(pos, || {
+                let mut builds = Vec::new();
+                self.builds(pos, &self.frames, &mut builds);
+                !builds.is_empty()
+            }),
             Move::Redeal => Err(Illegal::unsupported("Sixes and Sevens has no redeal")),
         }
     }
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        // Once open, the cards released before the move stay released after it.
+        let before = tx.pos().vars();
+        let released = (self.release == Release::OnceOpen)
+            .then(|| self.released_marks(tx.pos(), before.marks));
         match mv {
             Move::Transfer { from, to, .. } => {
                 tx.move_cards(usize::from(from), usize::from(to), 1);
@@ -116,6 +160,12 @@ impl Rules for SixesAndSevens {
             }
             Move::Deal => tx.refill_spaces(self.stock, &self.frames),
             Move::Redeal => {}
+        }
+        if let Some(released) = released {
+            let marks = self.released_marks(tx.pos(), released);
+            if marks != before.marks {
+                tx.set_vars(Vars { marks, ..before });
+            }
         }
     }
 
@@ -127,7 +177,8 @@ impl Rules for SixesAndSevens {
     }
 
     /// A frame cell holds one face-up card; the Aces' half builds up in suit to the Six, the
-    /// Kings' half down in suit to the Seven.
+    /// Kings' half down in suit to the Seven; under `release: once-open` the marks are the
+    /// inner cells holding a released card.
     fn structure(&self, layout: &Layout) -> Structure {
         let mut s = Structure::of(layout);
         for &c in &self.frames {
@@ -141,24 +192,36 @@ impl Rules for SixesAndSevens {
                 _ => s.piles[f].at_most(7).built(Some(Rank::King), DOWN_IN_SUIT),
             };
         }
+        if self.release == Release::OnceOpen {
+            s.markable = self.inner.iter().fold(0, |m, &i| m | (1 << i));
+        }
         s
     }
 
-    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let sources = self.frames.iter().copied().chain([self.waste]);
-        for from in sources {
-            let Ok(card) = self.available(pos, from) else {
-                continue;
-            };
-            for &f in &self.foundations {
-                if self.accepts(pos, f, card).is_ok() {
-                    out.push(Move::transfer(from, f, 1));
-                }
-            }
+    /// A released mark lies on an inner cell that holds a card (building the card clears it).
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        match self
+            .inner
+            .iter()
+            .find(|&&i| pos.vars().is_marked(i) && pos.pile(i).is_empty())
+        {
+            Some(&i) => Err(StructureError::new(Place::Mark(i), Fault::Unmarkable)),
+            None => Ok(()),
         }
-        if self.check_deal(pos).is_ok() {
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.builds(pos, &self.frames, out);
+        let waiting = out.len() > start;
+        self.builds(pos, &[self.waste], out);
+        if self.check_deal(pos, || waiting).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     /// The layout's deal (centre, inner frame, outer frame, stock), then the centre sorted

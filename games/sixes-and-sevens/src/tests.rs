@@ -14,7 +14,9 @@
 
 use solitaire_core::{Card, Game, IllegalKind, Position, Status};
 
-use solitaire_core::testkit::{moves_text as moves, pile, play, pos, refusal};
+use solitaire_core::testkit::{
+    check_walks, moves_text as moves, pile, play, pos, readings_differ, refusal, with_readings,
+};
 
 use crate::{LAYOUTS, PLUGIN};
 
@@ -503,3 +505,177 @@ const PERFT: [[u64; 4]; 3] = [
     [16, 224, 2958, 32658],
     [21, 357, 4952, 58306],
 ];
+
+/// The game under the readings `[(option, value)]`.
+fn reading(choices: &[(&str, &str)]) -> Game {
+    with_readings(&sixes(), choices)
+}
+
+/// A full square whose `o3` holds the Two of spades and `i2` (below it) the Three, with
+/// the Ace of spades founded and `stock` left; the fillers that would build on the spades
+/// (`o1`, `o5`, `o25`) are Nines.
+fn two_over_three(game: &Game, stock: &str) -> Position {
+    square(
+        game,
+        &[],
+        &format!("{NINES}f1: AS\no3: 2S\ni2: 3S\nstock: {stock} |\n"),
+    )
+}
+
+/// Nines where `square` would put spades that build on the Ace of spades.
+const NINES: &str = "o1: 9H\no5: 9C\no25: 9C\n";
+
+#[test]
+fn the_default_readings_deal_and_turn_any_time_and_release_while_open() {
+    let chosen: Vec<(&str, &str)> = sixes()
+        .readings()
+        .iter()
+        .map(|r| (r.reading.name, r.choice.value))
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            ("deal", "any-time"),
+            ("reserve", "any-time"),
+            ("release", "while-open")
+        ]
+    );
+}
+
+#[test]
+fn when_stuck_a_deal_waits_until_no_frame_card_builds() {
+    let game = reading(&[("deal", "when-stuck")]);
+    let mut p = two_over_three(&game, "9D");
+    play(&game, &mut p, "o3>f1");
+    // The gap at o3 releases i2, whose Three builds: no deal yet.
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "deal only when no frame card can be built"
+        )
+    );
+    assert_eq!(moves(&game, &p), ["i2>f1"]);
+    play(&game, &mut p, "i2>f1");
+    // i1's filler is the Four of spades, but i1 is not released: it does not hold the deal.
+    assert_eq!(line(&game, &p, "i1"), "i1: 4S");
+    assert_eq!(moves(&game, &p), ["deal"]);
+}
+
+#[test]
+fn when_stuck_the_reserve_turns_only_when_no_frame_card_builds_and_the_waste_may_be_passed() {
+    let game = reading(&[("reserve", "when-stuck")]);
+    let mut p = pos(&game, "f1: AS\nreserve: 9D 3S |\no1: 2S\no2: 9H");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "turn the reserve only when no frame card can be built"
+        )
+    );
+    play(&game, &mut p, "o1>f1");
+    play(&game, &mut p, "deal");
+    // The waste's Three builds, but only frame builds hold back the next turn.
+    assert_eq!(moves(&game, &p), ["waste>f1", "deal"]);
+    play(&game, &mut p, "deal");
+    assert_eq!(line(&game, &p, "waste"), "waste: 3S 9D");
+}
+
+#[test]
+fn while_open_a_deal_that_refills_the_outer_cell_covers_the_inner_card_again() {
+    let game = sixes();
+    let mut p = two_over_three(&game, "9D");
+    play(&game, &mut p, "o3>f1");
+    assert_eq!(moves(&game, &p), ["i2>f1", "deal"]);
+    play(&game, &mut p, "deal");
+    assert_eq!(line(&game, &p, "o3"), "o3: 9D");
+    assert_eq!(
+        refusal(&game, &p, "i2>f1"),
+        (
+            IllegalKind::Source,
+            "an inner-frame card is available only once an outer cell beside it is empty"
+        )
+    );
+    assert!(!game.position_text(&p).contains("marks:"));
+}
+
+#[test]
+fn once_open_a_released_card_stays_available_until_built_and_its_successor_is_not() {
+    let game = reading(&[("release", "once-open")]);
+    let mut p = two_over_three(&game, "4S 9D");
+    play(&game, &mut p, "o3>f1");
+    assert!(game.position_text(&p).contains("marks: i2"));
+    play(&game, &mut p, "deal");
+    assert_eq!(line(&game, &p, "o3"), "o3: 9D");
+    assert_eq!(moves(&game, &p), ["i2>f1"]);
+    play(&game, &mut p, "i2>f1");
+    assert!(!game.position_text(&p).contains("marks:"));
+    // The Four dealt into the built cell would build, but o3 is full again: not released.
+    play(&game, &mut p, "deal");
+    assert!(line(&game, &p, "i2").starts_with("i2: 4S"));
+    assert_eq!(
+        refusal(&game, &p, "i2>f1"),
+        (
+            IllegalKind::Source,
+            "an inner-frame card is available only once an outer cell beside it is empty"
+        )
+    );
+}
+
+#[test]
+fn once_open_a_card_released_in_a_hand_made_start_is_kept_through_the_first_deal() {
+    let game = reading(&[("release", "once-open")]);
+    let mut p = square(
+        &game,
+        &["o3"],
+        &format!("{NINES}f1: AS 2S\ni2: 3S\nstock: 9D |\n"),
+    );
+    play(&game, &mut p, "deal");
+    assert_eq!(line(&game, &p, "o3"), "o3: 9D");
+    assert_eq!(moves(&game, &p), ["i2>f1"]);
+}
+
+#[test]
+fn every_reading_lists_exactly_the_moves_it_accepts_through_whole_games() {
+    for choices in [
+        [
+            ("deal", "when-stuck"),
+            ("reserve", "any-time"),
+            ("release", "while-open"),
+        ],
+        [
+            ("deal", "any-time"),
+            ("reserve", "when-stuck"),
+            ("release", "while-open"),
+        ],
+        [
+            ("deal", "any-time"),
+            ("reserve", "any-time"),
+            ("release", "once-open"),
+        ],
+        [
+            ("deal", "when-stuck"),
+            ("reserve", "when-stuck"),
+            ("release", "once-open"),
+        ],
+    ] {
+        check_walks(&reading(&choices), &[1, 7], 300);
+    }
+}
+
+#[test]
+fn each_reading_changes_the_legal_moves_somewhere_on_random_walks() {
+    // The share is reported (`--nocapture`) so the documentation can cite it.
+    let default = sixes();
+    let seeds: Vec<u64> = (1..=20).collect();
+    for (name, value) in [
+        ("deal", "when-stuck"),
+        ("reserve", "when-stuck"),
+        ("release", "once-open"),
+    ] {
+        let other = reading(&[(name, value)]);
+        let (differ, seen) = readings_differ(&other, &default, &seeds, 300);
+        println!("sixes-and-sevens {name}: {value}: {differ} of {seen} positions differ");
+        assert!(differ > 0, "{name}: {value} never matters");
+    }
+}

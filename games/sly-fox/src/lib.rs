@@ -11,12 +11,13 @@
 //! - Opening phase: build from the reserve; every space is refilled at once from the stock.
 //! - The player ends the opening phase by asking for a deal (`deal`). A deal places the next
 //!   20 stock cards (fewer for the last deal) one on each reserve pile, the player choosing
-//!   which card goes where: `deal` turns the next stock card face up into the hand, and the
-//!   player puts it on any reserve pile that has not yet had a card in this deal
-//!   (`hand>r7`); the next stock card then comes to the hand at once. Every pile, empty or
-//!   not, gets exactly one card per deal. The deal ends when every pile has had its card or
-//!   the stock runs out; while it is in progress nothing may be built and no other deal
-//!   started.
+//!   which card goes where: the dealt cards come face up into the hand, and the player puts
+//!   the hand's top card on any reserve pile that has not yet had a card in this deal
+//!   (`hand>r7`). How many cards the hand shows at a time is the reading `deal` (below): by
+//!   default one, the next stock card coming to the hand as soon as the last is placed. Every
+//!   pile, empty or not, gets exactly one card per deal. The deal ends when every pile has
+//!   had its card or the cards run out; while it is in progress nothing may be built and no
+//!   other deal started.
 //! - After the opening phase a space stays empty until the next deal fills it.
 //! - There is no redeal. A deal from an empty stock is refused.
 //! - Won when all 104 cards are on the foundations. Lost when no legal move is left (nothing
@@ -24,9 +25,26 @@
 //!
 //! The position's variables hold the phase (`opening`, `dealing`, then `play`) and, during a
 //! deal, the set of reserve piles that have had their card (`marks`).
+//!
+//! # Readings
+//! - `deal` ([`DEAL`]): "When stuck, deal twenty more cards, one on each place in the reserve
+//!   in any order you please." Does the player see the twenty cards before placing them?
+//!   - `one-at-a-time` (default): `deal` turns one card into the hand; once it is placed the
+//!     next stock card comes to the hand, so each card is placed before the next is seen.
+//!   - `all-twenty`: `deal` turns all twenty cards (or what is left of the stock) face up into
+//!     the hand at once, the next stock card on top, and the player places them from the top
+//!     down, each on any pile not yet served, knowing every card of the deal. Since any card
+//!     may go on any pile still waiting, every way of sharing the twenty cards among the twenty
+//!     piles can be made: that is the "any order you please".
+//!
+//!   The moves are the same under both (`deal`, then `hand>rN` until the deal is done); what
+//!   differs is what the hand holds, and so what the player knows, while placing.
 
 use serde::Deserialize;
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rank, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rank, Reading, Rules,
+};
+use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -49,6 +67,37 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
 #[serde(deny_unknown_fields)]
 pub struct SlyFoxParams {}
 
+/// The reading of "deal twenty more cards, one on each place in the reserve in any order you
+/// please".
+pub const DEAL: Reading = Reading {
+    name: "deal",
+    sentence: "When stuck, deal twenty more cards, one on each place in the reserve in any order \
+               you please.",
+    choices: &[
+        Choice {
+            value: "one-at-a-time",
+            meaning: "the twenty cards come to the hand one at a time, each placed before the \
+                      next is shown",
+        },
+        Choice {
+            value: "all-twenty",
+            meaning: "all twenty cards come to the hand face up at once and are placed, each \
+                      on any pile not yet served, knowing them all",
+        },
+    ],
+};
+
+/// Sly Fox's readings.
+const READINGS: &[Reading] = &[DEAL];
+
+/// How many of a deal's cards the hand shows at a time ([`DEAL`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
+#[strum(serialize_all = "kebab-case")]
+enum Dealing {
+    OneAtATime,
+    AllTwenty,
+}
+
 /// What each pile of the layout is to Sly Fox.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
@@ -68,6 +117,7 @@ pub struct SlyFox {
     hand: usize,
     foundations: Vec<usize>,
     reserves: Vec<usize>,
+    dealing: Dealing,
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
@@ -116,5 +166,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         hand,
         foundations: layout.piles_of(PileKind::Foundation),
         reserves,
+        dealing: layout.reading(&DEAL)?,
     }))
 }

@@ -2,10 +2,10 @@
 
 use solitaire_core::{
     BuildRule, Card, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Phase, Place, Position,
-    Rank, Rules, Structure, StructureError, Tx, Vars,
+    Rank, Reading, Rules, Structure, StructureError, Tx, Vars,
 };
 
-use crate::{Role, SlyFox};
+use crate::{Dealing, READINGS, Role, SlyFox};
 
 /// Whether `card` may be built on a foundation of `role` whose top card is `top`.
 fn builds_on(role: Role, top: Option<Card>, card: Card) -> bool {
@@ -103,11 +103,16 @@ impl SlyFox {
         self.reserves.iter().fold(0, |m, &r| m | (1 << r))
     }
 
-    /// After a card of the deal is placed: turn the next stock card into the hand, or end
-    /// the deal when every reserve pile has had its card or the stock is out.
+    /// After a card of the deal is placed: end the deal when every reserve pile has had its
+    /// card or the deal's cards are out; otherwise, one card at a time, turn the next stock
+    /// card into the hand.
     fn continue_deal(&self, tx: &mut Tx<'_>, marks: u64) {
         let all = self.all_reserves();
-        if marks & all == all || tx.pos().pile(self.stock).is_empty() {
+        let source = match self.dealing {
+            Dealing::OneAtATime => self.stock,
+            Dealing::AllTwenty => self.hand,
+        };
+        if marks & all == all || tx.pos().pile(source).is_empty() {
             tx.set_vars(Vars {
                 phase: Phase::Play,
                 marks: 0,
@@ -118,7 +123,9 @@ impl SlyFox {
                 marks,
                 ..tx.pos().vars()
             });
-            tx.move_cards(self.stock, self.hand, 1);
+            if self.dealing == Dealing::OneAtATime {
+                tx.move_cards(self.stock, self.hand, 1);
+            }
         }
     }
 }
@@ -152,10 +159,19 @@ impl Rules for SlyFox {
                     marks: 0,
                     ..tx.pos().vars()
                 });
-                tx.move_cards(self.stock, self.hand, 1);
+                let count = match self.dealing {
+                    Dealing::OneAtATime => 1,
+                    Dealing::AllTwenty => self.reserves.len(),
+                };
+                let count = count.min(tx.pos().pile(self.stock).len());
+                tx.move_cards(self.stock, self.hand, count);
             }
             Move::Redeal => {}
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        READINGS
     }
 
     fn is_won(&self, pos: &Position) -> bool {
@@ -163,9 +179,13 @@ impl Rules for SlyFox {
     }
 
     /// Reserve cards lie face up; the Aces build up in suit, the Kings down; a deal in
-    /// progress marks the reserve piles that have had their card.
+    /// progress marks the reserve piles that have had their card; the hand holds the deal's
+    /// cards (one at a time, or all twenty under `deal: all-twenty`).
     fn structure(&self, layout: &Layout) -> Structure {
         let mut s = Structure::of(layout);
+        if self.dealing == Dealing::AllTwenty {
+            s.piles[self.hand] = s.piles[self.hand].at_most(self.reserves.len());
+        }
         for &r in &self.reserves {
             s.piles[r] = s.piles[r].with_face_down(FaceDown::Never);
         }
@@ -180,8 +200,8 @@ impl Rules for SlyFox {
         s
     }
 
-    /// During a deal the hand holds the card being placed and some reserve pile still waits
-    /// for its card; outside a deal the hand is empty and no pile is marked.
+    /// During a deal the hand holds the cards still to place, no more than the reserve piles
+    /// still waiting for theirs; outside a deal the hand is empty and no pile is marked.
     fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
         let vars = pos.vars();
         let hand = pos.pile(self.hand).len();
@@ -192,10 +212,11 @@ impl Rules for SlyFox {
                     Fault::Rule("during a deal the hand holds the card being placed"),
                 ));
             }
-            if vars.marks & self.all_reserves() == self.all_reserves() {
-                return Err(StructureError::new(
-                    Place::Phase,
-                    Fault::Rule("a deal ends when every reserve pile has had its card"),
+            let served = (vars.marks & self.all_reserves()).count_ones() as usize;
+            if hand + served > self.reserves.len() {
+                return Err(StructureError::pile(
+                    self.hand,
+                    "a deal gives each reserve pile one card: the hand holds more than wait",
                 ));
             }
         } else if hand > 0 {

@@ -1,7 +1,8 @@
 //! One test per rule of Sly Fox, on small hand-built positions.
 
 use solitaire_core::testkit::{
-    cards, perft_table, pile, play, pos, pos_unchecked, refusal, unreadable,
+    cards, check_walks, perft_table, pile, play, pos, pos_unchecked, readings_differ, refusal,
+    unreadable, with_readings,
 };
 use solitaire_core::{Game, IllegalKind, Phase, Position, Status};
 
@@ -9,6 +10,11 @@ use crate::{LAYOUTS, PLUGIN};
 
 fn sly_fox() -> Game {
     solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+}
+
+/// Sly Fox under the `all-twenty` reading of `deal`: a deal's cards all come to the hand.
+fn all_twenty() -> Game {
+    with_readings(&sly_fox(), &[("deal", "all-twenty")])
 }
 
 fn marked(game: &Game, p: &Position) -> Vec<String> {
@@ -483,3 +489,131 @@ fn perft_counts_are_pinned() {
 }
 
 const PERFT: [[u64; 4]; 3] = [[1, 20, 380, 6840], [5, 35, 498, 8656], [4, 32, 485, 8322]];
+
+#[test]
+fn the_deal_reading_defaults_to_one_card_at_a_time() {
+    let chosen = sly_fox().readings().to_vec();
+    assert_eq!(
+        chosen
+            .iter()
+            .map(|r| (r.reading.name, r.choice.value))
+            .collect::<Vec<_>>(),
+        [("deal", "one-at-a-time")]
+    );
+    assert_eq!(all_twenty().readings()[0].choice.value, "all-twenty");
+}
+
+#[test]
+fn all_twenty_a_deal_turns_twenty_cards_face_up_into_the_hand_the_next_on_top() {
+    let game = all_twenty();
+    let mut p = game.deal(1);
+    let stock: Vec<_> = pile(&game, &p, "stock").cards().to_vec();
+    play(&game, &mut p, "deal");
+    let hand = pile(&game, &p, "hand");
+    assert_eq!((hand.len(), hand.face_down()), (20, 0));
+    assert_eq!(hand.cards(), &stock[stock.len() - 20..]);
+    assert_eq!(pile(&game, &p, "stock").len(), 56);
+    assert_eq!(p.vars().phase, Phase::Dealing);
+}
+
+#[test]
+fn all_twenty_the_cards_are_placed_from_the_top_of_the_hand_each_on_any_pile_not_yet_served() {
+    let game = all_twenty();
+    let stock: Vec<String> = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J"]
+        .iter()
+        .flat_map(|r| [format!("{r}C"), format!("{r}D")])
+        .collect();
+    let mut p = pos(
+        &game,
+        &format!(
+            "{BASES}stock: 5S 6S 7S {} |\nr1: QH\nr2: 3S",
+            stock.join(" ")
+        ),
+    );
+    play(&game, &mut p, "deal");
+    assert_eq!(cards(&game, &p, "stock"), "5S 6S 7S |");
+    // Every pile is open to the top card; the served ones close.
+    let expected: Vec<String> = (1..=20).map(|i| format!("hand>r{i}")).collect();
+    assert_eq!(solitaire_core::testkit::moves_text(&game, &p), expected);
+    play(&game, &mut p, "hand>r7");
+    assert_eq!(cards(&game, &p, "r7"), "JD");
+    assert_eq!(
+        pile(&game, &p, "hand").len(),
+        19,
+        "no card comes from the stock"
+    );
+    assert_eq!(
+        refusal(&game, &p, "hand>r7"),
+        (
+            IllegalKind::Target,
+            "each reserve pile gets one card per deal"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "r2>f1"),
+        (IllegalKind::Phase, "no building until the deal is complete")
+    );
+    for i in (1..=20).filter(|&i| i != 7) {
+        play(&game, &mut p, &format!("hand>r{i}"));
+    }
+    assert_eq!(p.vars().phase, Phase::Play);
+    assert_eq!(p.vars().marks, 0);
+    assert!(pile(&game, &p, "hand").is_empty());
+    assert_eq!(cards(&game, &p, "r1"), "QH JC");
+    assert_eq!(cards(&game, &p, "r20"), "2C");
+}
+
+#[test]
+fn all_twenty_the_last_deal_brings_what_is_left_and_ends_when_it_is_placed() {
+    let game = all_twenty();
+    let mut p = pos(&game, &format!("{BASES}stock: 9C 8D 7H |\nr1: 5S"));
+    play(&game, &mut p, "deal");
+    assert_eq!(cards(&game, &p, "hand"), "9C 8D 7H");
+    assert_eq!(cards(&game, &p, "stock"), "");
+    play(&game, &mut p, "hand>r4");
+    play(&game, &mut p, "hand>r1");
+    assert_eq!(p.vars().phase, Phase::Dealing);
+    play(&game, &mut p, "hand>r20");
+    assert_eq!(p.vars().phase, Phase::Play);
+    assert_eq!(
+        (
+            cards(&game, &p, "r4"),
+            cards(&game, &p, "r1"),
+            cards(&game, &p, "r20")
+        ),
+        ("7H".into(), "5S 8D".into(), "9C".into())
+    );
+}
+
+#[test]
+fn listed_moves_are_exactly_the_accepted_ones_under_both_readings() {
+    check_walks(&sly_fox(), &[1, 2, 3], 300);
+    check_walks(&all_twenty(), &[1, 2, 3], 300);
+}
+
+#[test]
+fn the_deal_reading_changes_what_the_hand_holds_not_the_legal_moves() {
+    let (base, all) = (sly_fox(), all_twenty());
+    let seeds: Vec<u64> = (1..=10).collect();
+    // The moves are the same under both (`deal`, then `hand>rN` for the piles not yet served):
+    // what differs is what the hand holds while they are placed.
+    let (a, n) = readings_differ(&base, &all, &seeds, 300);
+    let (b, m) = readings_differ(&all, &base, &seeds, 300);
+    println!(
+        "sly-fox deal=all-twenty: legal moves differ at {} of {} positions",
+        a + b,
+        n + m
+    );
+    assert_eq!((a, b), (0, 0));
+    let mut one = base.deal(1);
+    let mut twenty = one.clone();
+    play(&base, &mut one, "deal");
+    play(&all, &mut twenty, "deal");
+    assert_eq!(
+        (
+            pile(&base, &one, "hand").len(),
+            pile(&all, &twenty, "hand").len()
+        ),
+        (1, 20)
+    );
+}

@@ -1,4 +1,4 @@
-//! Woods' score for Spider (shared rules file 000, SCORING).
+//! Woods' score for Spider (see the crate doc and docs/rules-notes.md).
 
 use solitaire_core::{Position, Rules};
 

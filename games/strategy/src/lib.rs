@@ -3,9 +3,8 @@
 //! # Rules
 //! - One pack: 52 cards, all in the stock at the start. Four foundations (`f1`..`f4`) and
 //!   eight piles (`p1`..`p8`) are empty.
-//! - `deal` turns the next stock card face up into the hand. An Ace goes on at once, as part
-//!   of the same move, to the next free foundation (the leftmost empty one): Aces are founded
-//!   as they appear.
+//! - `deal` turns the next stock card face up into the hand. Aces are founded as they appear:
+//!   how is the reading `aces` (see below).
 //! - Any other turned card must be placed face up on one of the eight piles, whichever the
 //!   player chooses, empty or not (`hand>p3`), before the next card is turned.
 //! - No card but an Ace is built until the stock is empty and the last turned card has been
@@ -14,8 +13,21 @@
 //! - Only the top card of a pile moves, and only to a foundation: there is no packing from
 //!   pile to pile. Cards never leave the foundations. There is no redeal.
 //! - Won when all 52 cards are on the foundations. Lost when no legal move is left.
+//!
+//! # Readings
+//! Where the text allows two readings, the layout or a course chooses (the first is the
+//! default):
+//! - `aces` ("Aces may be founded when they appear"): `automatic`, a turned Ace goes on at
+//!   once, as part of the turn, to the next free foundation (the leftmost empty one); or
+//!   `by-hand`, the player moves it from the hand to any empty foundation (`hand>f3`). The
+//!   text says "may": a player who places the Ace on a pile instead (`hand>p3`, as any other
+//!   card) founds it later like any other card, once the whole stock is placed. Either way
+//!   the next card is turned only once the hand is empty.
 
-use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
+};
+use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -32,6 +44,30 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     file: "assets/layouts/strategy.ron",
     source: include_str!("../../../assets/layouts/strategy.ron"),
 }];
+
+/// How a turned Ace is founded.
+pub const ACES: Reading = Reading {
+    name: "aces",
+    sentence: "Aces may be founded when they appear, but no other cards are to be built until the piles have been completed",
+    choices: &[
+        Choice {
+            value: "automatic",
+            meaning: "a turned Ace goes to the leftmost empty foundation as part of the turn",
+        },
+        Choice {
+            value: "by-hand",
+            meaning: "the player moves a turned Ace to any empty foundation, or places it on a pile to be built once the stock is placed",
+        },
+    ],
+};
+
+/// How a turned Ace is founded (the reading [`ACES`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
+#[strum(serialize_all = "kebab-case")]
+enum Aces {
+    Automatic,
+    ByHand,
+}
 
 /// What each pile of the layout is to Strategy.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,6 +87,7 @@ pub struct Strategy {
     piles: Vec<usize>,
     /// Cards in a complete foundation: the deck's ranks (13).
     full: usize,
+    aces: Aces,
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
@@ -86,5 +123,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         foundations,
         piles,
         full: usize::from(layout.deck.ranks),
+        aces: layout.reading(&ACES)?,
     }))
 }

@@ -1,10 +1,10 @@
 //! Strategy's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Rules, Structure, Tx,
+    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure, Tx,
 };
 
-use crate::{Role, Strategy};
+use crate::{ACES, Aces, Role, Strategy};
 
 impl Strategy {
     /// Whether the whole stock has been turned and placed: building may begin.
@@ -56,6 +56,9 @@ impl Strategy {
                 "only a card turned from the stock goes to the hand",
             )),
             (Role::Hand, Role::Pile) => Ok(()),
+            (Role::Hand, Role::Foundation) if self.founds_by_hand(card) => {
+                Self::fits(pos, to, card)
+            }
             (_, Role::Pile) => Err(Illegal::target("there is no packing from pile to pile")),
             (_, Role::Foundation) => {
                 if !self.stock_done(pos) {
@@ -66,6 +69,11 @@ impl Strategy {
                 Self::fits(pos, to, card)
             }
         }
+    }
+
+    /// Whether `card`, turned into the hand, is an Ace the player founds by hand.
+    fn founds_by_hand(&self, card: Card) -> bool {
+        self.aces == Aces::ByHand && card.rank == Rank::Ace
     }
 
     fn check_deal(&self, pos: &Position) -> Result<(), Illegal> {
@@ -100,7 +108,8 @@ impl Rules for Strategy {
             Move::Deal => {
                 tx.move_cards(self.stock, self.hand, 1);
                 let turned = tx.pos().pile(self.hand).top();
-                if turned.is_some_and(|c| c.rank == Rank::Ace)
+                if self.aces == Aces::Automatic
+                    && turned.is_some_and(|c| c.rank == Rank::Ace)
                     && let Some(f) = self.first_free_foundation(tx.pos())
                 {
                     tx.move_cards(self.hand, f, 1);
@@ -126,9 +135,13 @@ impl Rules for Strategy {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        if pos.pile(self.hand).top_face_up().is_some() {
+        if let Some(card) = pos.pile(self.hand).top_face_up() {
             for &p in &self.piles {
                 out.push(Move::transfer(self.hand, p, 1));
+            }
+            if self.founds_by_hand(card) {
+                let empty = self.foundations.iter().filter(|&&f| pos.pile(f).is_empty());
+                out.extend(empty.map(|&f| Move::transfer(self.hand, f, 1)));
             }
         } else if self.stock_done(pos) {
             for &p in &self.piles {
@@ -145,5 +158,9 @@ impl Rules for Strategy {
         if self.check_deal(pos).is_ok() {
             out.push(Move::Deal);
         }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        &[ACES]
     }
 }

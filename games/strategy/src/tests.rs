@@ -1,6 +1,9 @@
 //! One test per rule of Strategy, on small hand-built positions.
 
-use solitaire_core::testkit::{cards, check_walks, perft_table, pile, play, pos, refusal};
+use solitaire_core::testkit::{
+    cards, check_walks, moves_text, perft_table, pile, play, pos, readings_differ, refusal,
+    with_readings,
+};
 use solitaire_core::{Game, IllegalKind, Phase, Status, perft};
 
 use crate::{LAYOUTS, PLUGIN};
@@ -290,4 +293,75 @@ fn listed_moves_are_the_accepted_ones_through_whole_games() {
     // The conformance walks are short; these play whole games (random choices) and compare
     // the listed moves with every candidate the rules accept, and undo each move.
     check_walks(&game(), &[1, 7, 99], 400);
+}
+
+/// Strategy with the Aces founded by hand.
+fn by_hand() -> Game {
+    with_readings(&game(), &[("aces", "by-hand")])
+}
+
+#[test]
+fn by_default_aces_are_founded_automatically() {
+    assert_eq!(game().readings()[0].choice.value, "automatic");
+}
+
+#[test]
+fn by_hand_a_turned_ace_goes_to_any_empty_foundation_at_the_players_move() {
+    let game = by_hand();
+    let mut p = pos(&game, "stock: 2S AD |\nf1: AH");
+    play(&game, &mut p, "deal");
+    assert_eq!(cards(&game, &p, "hand"), "AD", "not founded by itself");
+    assert_eq!(
+        refusal(&game, &p, "deal"),
+        (
+            IllegalKind::Stock,
+            "place the turned card on a pile before turning the next"
+        )
+    );
+    assert_eq!(
+        refusal(&game, &p, "hand>f1"),
+        (
+            IllegalKind::Target,
+            "a foundation builds up in suit, one rank at a time"
+        )
+    );
+    let mut listed = moves_text(&game, &p);
+    listed.sort();
+    let mut want: Vec<String> = (1..=8).map(|i| format!("hand>p{i}")).collect();
+    want.extend(["hand>f2", "hand>f3", "hand>f4"].map(String::from));
+    want.sort();
+    assert_eq!(listed, want);
+    play(&game, &mut p, "hand>f3");
+    assert_eq!(cards(&game, &p, "f3"), "AD");
+    // Any other turned card still waits for the whole stock.
+    play(&game, &mut p, "deal");
+    assert_eq!(refusal(&game, &p, "hand>f2"), NOT_YET);
+}
+
+#[test]
+fn by_hand_an_ace_placed_on_a_pile_waits_like_any_other_card() {
+    let game = by_hand();
+    let mut p = pos(&game, "stock: 2D AD |");
+    play(&game, &mut p, "deal");
+    play(&game, &mut p, "hand>p1");
+    assert_eq!(refusal(&game, &p, "p1>f1"), NOT_YET);
+    play(&game, &mut p, "deal");
+    play(&game, &mut p, "hand>p2");
+    play(&game, &mut p, "p1>f1");
+    play(&game, &mut p, "p2>f1");
+    assert_eq!(cards(&game, &p, "f1"), "AD 2D");
+}
+
+#[test]
+fn by_hand_lists_exactly_the_moves_it_accepts_through_whole_games() {
+    check_walks(&by_hand(), &[1, 7, 99], 400);
+}
+
+#[test]
+fn the_aces_reading_changes_the_legal_moves_somewhere_on_random_walks() {
+    // The share is reported (`--nocapture`) so the documentation can cite it.
+    let seeds: Vec<u64> = (1..=20).collect();
+    let (differ, seen) = readings_differ(&by_hand(), &game(), &seeds, 400);
+    println!("strategy aces: by-hand: {differ} of {seen} positions differ");
+    assert!(differ > 0);
 }

@@ -1,12 +1,14 @@
-//! What the parts share: the two games, the options, and the robustness record every guarded
-//! call writes to.
+//! What the parts share: the two games and how their piles match, the options, the scenarios
+//! the candidate failed, and the robustness record every guarded call writes to.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use solitaire_core::Game;
 
 use crate::Options;
 use crate::guard::{Fault, guarded};
+use crate::piles::PileMap;
 use crate::report::{Finding, Part, round1};
 
 /// After this many timeouts no more candidate code is started: each one leaves a thread
@@ -34,6 +36,10 @@ pub(crate) struct Context {
     pub candidate: Arc<Game>,
     pub reference: Arc<Game>,
     pub options: Options,
+    /// The candidate's piles matched to the reference's by id.
+    pub map: Arc<PileMap>,
+    /// The names of the scenarios the candidate failed (the conformance part fills it in).
+    pub failed: BTreeSet<String>,
     pub checks: usize,
     pub faults: Vec<FaultRecord>,
     pub timeouts: usize,
@@ -42,9 +48,11 @@ pub(crate) struct Context {
 impl Context {
     pub fn new(candidate: Arc<Game>, reference: Arc<Game>, options: Options) -> Context {
         Context {
+            map: Arc::new(PileMap::new(&reference, &candidate)),
             candidate,
             reference,
             options,
+            failed: BTreeSet::new(),
             checks: 0,
             faults: Vec::new(),
             timeouts: 0,

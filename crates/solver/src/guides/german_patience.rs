@@ -3,9 +3,10 @@
 //!
 //! Piles build up by rank regardless of suit, so a pile is fully described by its base rank
 //! and how many cards it holds; the eight piles play alike; the waste matters only as a stack
-//! of ranks and the stock only by how many cards are left in it. The key hashes exactly that,
-//! which merges every position that differs only by suits, by card copies or by the order of
-//! the piles.
+//! of ranks and the stock only by how many cards are left in it (cards only ever leave it, from
+//! the top) and whether its top card is turned (under the `direct` reading of `stock` a turned
+//! card waits face up on the stock). The key hashes exactly that, which merges every position
+//! that differs only by suits, by card copies or by the order of the piles.
 //!
 //! The evaluation plays the rest of the game out greedily (the waste top builds on a pile that
 //! wants its rank, or else fills an empty pile, made if need be by moving a one-card pile's
@@ -14,7 +15,10 @@
 //! cards still, or to the one that takes fewest), and counts the fewer cards left on the waste
 //! at the end: a waste card buried under cards nothing will take soon is what loses this game.
 //! Cards still on the waste and in the stock break ties. A deal is pruned while the waste top
-//! builds on a pile (dealing first would only bury it).
+//! builds on a pile (a heuristic; the exhaustive phase keeps every move): under the default
+//! reading dealing first would only bury it; under `direct` it is not buried, but the deal and
+//! that build commute, so the build is merely played first. The play-out treats a turned card
+//! waiting on the stock as the next card turned, which it is under both readings.
 
 use solitaire_core::{Game, Move, PileKind, Position};
 
@@ -179,7 +183,9 @@ impl Heuristic for GermanGuide {
         for p in piles {
             h.push(p);
         }
-        h.push(pos.pile(self.stock).len() as u64 | 1 << 32);
+        let stock = pos.pile(self.stock);
+        let turned = stock.len() - stock.face_down();
+        h.push(stock.len() as u64 | 1 << 32 | (turned as u64) << 40);
         let mut word = 0u64;
         for (i, c) in pos.pile(self.waste).cards().iter().enumerate() {
             word = (word << 4) | u64::from(c.rank.value());
@@ -210,6 +216,26 @@ mod tests {
     fn a_german_patience_deal_is_solved_and_replays() {
         let game = game();
         let start = game.deal(19);
+        let report = solve(&game, &start, Budget::nodes(400_000));
+        let Outcome::Solved(moves) = &report.outcome else {
+            panic!("seed 19 not solved: {}", report.outcome.name());
+        };
+        assert_eq!(verify(&game, &start, moves), Ok(true));
+    }
+
+    #[test]
+    fn under_the_direct_reading_a_deal_is_solved_and_a_turned_card_changes_the_key() {
+        let base = game();
+        let game = base
+            .with_readings(&[("stock".to_string(), "direct".to_string())].into())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let guide = GermanGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
+        let start = game.deal(19);
+        let mut turned = start.clone();
+        game.play(&mut turned, Move::Deal)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let unturned = Position::new(start.piles().to_vec(), turned.vars());
+        assert_ne!(guide.key(&turned), guide.key(&unturned));
         let report = solve(&game, &start, Budget::nodes(400_000));
         let Outcome::Solved(moves) = &report.outcome else {
             panic!("seed 19 not solved: {}", report.outcome.name());

@@ -10,6 +10,10 @@
 //! onto the best pile for it) and counts the cards left unbuilt; built and placed cards break
 //! ties. A deal is pruned while some reserve top builds at once: building first never loses a
 //! card, and it empties piles for the deal.
+//!
+//! Both readings of the game's `deal` option are played alike: the search knows the stock, so
+//! whether the hand shows one card of a deal or all twenty changes nothing it knows, and the
+//! moves of a deal are the same (`hand>rN`, the hand's top card first).
 
 use solitaire_core::{Card, Game, Move, Phase, PileKind, Position, Rank};
 
@@ -110,10 +114,11 @@ impl SlyFoxGuide {
                     dealt[i] = true;
                 }
             };
-        // Finish a deal in progress.
+        // Finish a deal in progress: the hand's cards from the top down (one card, or the
+        // whole deal under the `all-twenty` reading), then the stock's for the piles left.
         if vars.phase == Phase::Dealing {
             let missing = dealt.iter().filter(|&&d| !d).count();
-            let mut cards = hand.split_off(0);
+            let mut cards: Vec<Card> = hand.drain(..).rev().collect();
             while cards.len() < missing {
                 match stock.pop() {
                     Some(c) => cards.push(c),
@@ -222,6 +227,24 @@ mod tests {
             );
         }
         assert!(won >= 1, "neither Sly Fox deal 3 nor 4 solved");
+    }
+
+    #[test]
+    fn under_the_all_twenty_reading_a_deal_is_solved_and_replays() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let base = catalog
+            .get("sly-fox")
+            .unwrap_or_else(|| panic!("no sly-fox"));
+        let game = base
+            .with_readings(&[("deal".to_string(), "all-twenty".to_string())].into())
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Deal 4 is won by the first, exhaustive phase in about 1,300 nodes.
+        let start = game.deal(4);
+        let report = solve(&game, &start, Budget::nodes(50_000));
+        let Outcome::Solved(moves) = &report.outcome else {
+            panic!("seed 4 not solved: {}", report.outcome.name());
+        };
+        assert_eq!(verify(&game, &start, moves), Ok(true));
     }
 
     #[test]

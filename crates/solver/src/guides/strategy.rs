@@ -8,8 +8,13 @@
 //! lost, whatever happens to the rest of the stock. Such placements are pruned. The evaluation
 //! counts inversions made so far plus those a greedy placement of the rest of the stock would
 //! make (each card on the pile with the lowest top that is not below it).
+//!
+//! Under the reading `aces: by-hand` the player founds a turned Ace: founding it beats
+//! placing it on a pile (a founded Ace burdens no pile), and the empty foundations are alike,
+//! so only the move to the first empty one is kept. Under `automatic` the hand never holds an
+//! Ace while a foundation is empty, so this changes nothing there.
 
-use solitaire_core::{Card, Game, Move, PileKind, Position};
+use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
 
 use crate::heuristic::Heuristic;
 
@@ -134,21 +139,28 @@ impl Heuristic for StrategyGuide {
         10 * inversions - founded as i32
     }
 
-    /// Placements that leave the piles impossible to unwind are pruned.
+    /// Placements that leave the piles impossible to unwind are pruned, and so is every move
+    /// of a turned Ace but to the first empty foundation.
     fn keep(&self, pos: &Position, mv: Move) -> bool {
         let Move::Transfer { from, to, .. } = mv else {
             return true;
         };
-        if usize::from(from) != self.hand {
-            return true;
-        }
-        let (Some(card), Some(i)) = (
-            pos.pile(self.hand).top(),
-            self.piles.iter().position(|&p| p == usize::from(to)),
-        ) else {
+        let Some(card) = pos
+            .pile(self.hand)
+            .top()
+            .filter(|_| usize::from(from) == self.hand)
+        else {
             return true;
         };
-        self.unwinds(pos, Some((i, card)))
+        let to = usize::from(to);
+        let first_empty = self.foundations.iter().find(|&&f| pos.pile(f).is_empty());
+        if let (Rank::Ace, Some(&f)) = (card.rank, first_empty) {
+            return to == f;
+        }
+        match self.piles.iter().position(|&p| p == to) {
+            Some(i) => self.unwinds(pos, Some((i, card))),
+            None => true,
+        }
     }
 
     /// The eight piles play alike: their order never matters.
@@ -183,6 +195,51 @@ mod tests {
             );
         }
         assert!(won >= 3, "only {won} of 5 Strategy deals solved");
+    }
+
+    #[test]
+    fn with_aces_founded_by_hand_deals_are_solved_and_only_the_first_empty_foundation_is_tried() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let values = [("aces".to_string(), "by-hand".to_string())].into();
+        let game = catalog
+            .get("strategy")
+            .and_then(|g| g.with_readings(&values).ok())
+            .unwrap_or_else(|| panic!("no strategy by hand"));
+        let guide = StrategyGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
+        let mut pos = game.deal(1);
+        while pos
+            .pile(guide.hand)
+            .top()
+            .is_none_or(|c| c.rank != Rank::Ace)
+        {
+            let mv = game.legal_moves(&pos)[0];
+            game.play(&mut pos, mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let empty: Vec<usize> = guide
+            .foundations
+            .iter()
+            .copied()
+            .filter(|&f| pos.pile(f).is_empty())
+            .collect();
+        let kept: Vec<Move> = game
+            .legal_moves(&pos)
+            .into_iter()
+            .filter(|&m| guide.keep(&pos, m))
+            .collect();
+        assert_eq!(kept, [Move::transfer(guide.hand, empty[0], 1)]);
+        let mut won = 0;
+        for seed in 1..=3 {
+            let start = game.deal(seed);
+            let report = solve(&game, &start, Budget::seconds(2.0));
+            if let Outcome::Solved(moves) = &report.outcome {
+                assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+                won += 1;
+            }
+        }
+        assert!(
+            won >= 2,
+            "only {won} of 3 Strategy deals solved with Aces by hand"
+        );
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! A course file: which games a class is assigned, which reading of each ambiguous rule the
+//! course uses, and which registry crates student games may depend on.
+//!
+//! `sol grade`, `sol handout`, the other `sol` commands (`--course FILE`) and the app play the
+//! assigned games as the course configures them.
+//!
+//! ```ron
+//! (
+//!     name: "Solitaire programming, autumn term",
+//!     games: {
+//!         // Each assigned game, with the readings the course chooses (see `crate::reading`;
+//!         // `sol handout GAME` lists a game's options). Options not named keep the default.
+//!         "sixes-and-sevens": (readings: {"deal": "when-stuck"}),
+//!         "bristol": (),
+//!     },
+//!     // Crates from the registry a student's game crate may depend on besides the engine.
+//!     allowed_crates: ["rand", "strum"],
+//! )
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Catalog;
+use crate::layout::{LayoutError, parse_ron};
+use crate::reading::ReadingValues;
+
+/// One assigned game of a course.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CourseGame {
+    /// The readings the course chooses (option name -> value); the rest keep their default.
+    #[serde(default)]
+    pub readings: ReadingValues,
+}
+
+/// A course: its name, its assigned games and the crates students may use.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Course {
+    /// The course's name, shown in handouts and reports.
+    #[serde(default)]
+    pub name: String,
+    /// Assigned game id -> how the course plays it.
+    pub games: BTreeMap<String, CourseGame>,
+    /// Registry crates a student's game crate may depend on, besides the engine.
+    #[serde(default)]
+    pub allowed_crates: Vec<String>,
+}
+
+impl Course {
+    /// Read a course file's text; `file` names it in errors.
+    ///
+    /// # Errors
+    /// RON syntax or shape, with file, line and column.
+    pub fn parse(file: &str, text: &str) -> Result<Course, LayoutError> {
+        parse_ron(file, text.strip_prefix('\u{feff}').unwrap_or(text))
+    }
+
+    /// Read and parse a course file (at most [`crate::files::MAX_INPUT_BYTES`]).
+    ///
+    /// # Errors
+    /// The file does not read, or is not a course (with line and column).
+    pub fn read_file(path: &std::path::Path) -> Result<Course, LayoutError> {
+        let file = path.display().to_string();
+        let text =
+            crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
+                LayoutError {
+                    file: file.clone(),
+                    line: 0,
+                    col: 0,
+                    message: e.to_string(),
+                }
+            })?;
+        Course::parse(&file, &text)
+    }
+
+    /// Whether the course assigns the game `id`.
+    pub fn assigns(&self, id: &str) -> bool {
+        self.games.contains_key(id)
+    }
+
+    /// The catalog with every assigned game configured as the course chooses.
+    ///
+    /// # Errors
+    /// An assigned game that is not in the catalog, or a reading it does not declare.
+    pub fn configure(&self, file: &str, catalog: &Catalog) -> Result<Catalog, LayoutError> {
+        for id in self.games.keys() {
+            if catalog.get(id).is_none() {
+                return Err(LayoutError {
+                    file: file.to_string(),
+                    line: 0,
+                    col: 0,
+                    message: format!("the course assigns {id:?}, which is not a registered game"),
+                });
+            }
+        }
+        catalog.map_games(|game| match self.games.get(game.id()) {
+            Some(chosen) => game
+                .with_readings(&chosen.readings)
+                .map(Arc::new)
+                .map_err(|e| LayoutError {
+                    file: file.to_string(),
+                    line: 0,
+                    col: 0,
+                    message: format!("{}: {}", game.id(), e.message),
+                }),
+            None => Ok(game.clone()),
+        })
+    }
+}
