@@ -190,7 +190,9 @@ pub trait Rules: Send + Sync + 'static {
     ///
     /// The default is [`Structure::of`] the layout: each pile kind's defaults, ordinary play
     /// only, no redeal, no marks. Override it to give foundations their building order, to
-    /// allow other phases, redeals or marks, or to change a pile's shape.
+    /// allow other phases, redeals or marks, or to change a pile's shape. It describes the
+    /// game under the readings it was built with: every position play reaches under them must
+    /// fit it.
     fn structure(&self, layout: &Layout) -> Structure {
         Structure::of(layout)
     }
