@@ -11,9 +11,12 @@
 mod histogram;
 mod input;
 mod limits;
+mod merge;
 mod ordered;
 mod output;
+mod shard;
 mod simulate;
+mod simulate_csv;
 mod solve;
 mod tally;
 mod usage;
