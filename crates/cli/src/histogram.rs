@@ -132,14 +132,18 @@ fn chart<DB: DrawingBackend>(
         .y_desc("deals")
         .draw()
         .map_err(err)?;
-    chart
-        .draw_series(
-            Histogram::vertical(&chart)
-                .style(BLUE.filled())
-                .margin(1)
-                .data(lengths.iter()),
-        )
-        .map_err(err)?;
+    // One series per bar, in the order of the lengths: a series of many bars comes out in the
+    // order of a hash map inside plotters, and the same data would not give the same file.
+    for bar in lengths.iter() {
+        chart
+            .draw_series(
+                Histogram::vertical(&chart)
+                    .style(BLUE.filled())
+                    .margin(1)
+                    .data([bar]),
+            )
+            .map_err(err)?;
+    }
     root.present().map_err(err)?;
     Ok(())
 }

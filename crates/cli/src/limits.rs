@@ -19,6 +19,9 @@ pub const JOBS_PER_CORE: usize = 4;
 /// The most random moves of `sol walk`.
 pub const MAX_STEPS: usize = 1_000_000;
 
+/// The most deals `sol deal --winnable` tries.
+pub const MAX_TRIES: u64 = 1_000_000;
+
 /// The most sampled worlds of `sol solve --fair`.
 pub const MAX_SAMPLES: usize = 10_000;
 
@@ -61,6 +64,11 @@ pub fn steps(text: &str) -> Result<usize, String> {
 /// `--samples N`: 1 to [`MAX_SAMPLES`].
 pub fn samples(text: &str) -> Result<usize, String> {
     bounded(text, 1, MAX_SAMPLES).map_err(|range| format!("give {range} samples"))
+}
+
+/// `--tries N`: 1 to [`MAX_TRIES`].
+pub fn tries(text: &str) -> Result<u64, String> {
+    bounded(text, 1, MAX_TRIES).map_err(|range| format!("give {range} deals"))
 }
 
 /// A whole number from `lo` to `hi`; the error is the range in words (`1 to 8`).
@@ -151,6 +159,8 @@ mod tests {
         assert_eq!(steps("0"), Ok(0));
         assert!(steps("1000001").is_err());
         assert!(samples("0").is_err());
+        assert_eq!(tries("20"), Ok(20));
+        assert_eq!(tries("0"), Err("give 1 to 1000000 deals".into()));
         assert_eq!(samples("8"), Ok(8));
     }
 }

@@ -8,12 +8,16 @@
 // Standard output and error go through `output` (no panic on a closed or full stdout).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod deal;
 mod histogram;
 mod input;
 mod limits;
+mod merge;
 mod ordered;
 mod output;
+mod shard;
 mod simulate;
+mod simulate_csv;
 mod solve;
 mod tally;
 mod usage;
@@ -46,14 +50,8 @@ struct Cli {
 enum Command {
     /// List the registered games: id, tab, name.
     List,
-    /// Print the initial position of a deal.
-    Deal {
-        #[command(flatten)]
-        start: Start,
-        /// Print JSON instead of the text form.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Print the initial position of a deal, or the first deal the solver wins (--winnable).
+    Deal(deal::DealArgs),
     /// List the legal moves, one per line, after playing the given moves.
     Moves {
         #[command(flatten)]
@@ -173,10 +171,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 outln!("{}\t{}", game.id(), game.name());
             }
         }
-        Command::Deal { start, json } => {
-            let session = start.session(&catalog)?;
-            print_position(&session, json);
-        }
+        Command::Deal(args) => deal::run(args, &catalog)?,
         Command::Moves { start, play } => {
             let mut session = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
@@ -265,7 +260,7 @@ impl Start {
     }
 }
 
-fn print_position(session: &Session, json: bool) {
+pub(crate) fn print_position(session: &Session, json: bool) {
     let game = session.game();
     let pos = session.position();
     if json {

@@ -1,4 +1,5 @@
-//! `sol simulate`: solve a range of deals in parallel and summarize them.
+//! `sol simulate`: solve a range of deals (or one shard of it) in parallel and summarize them;
+//! `--merge` puts the shards' CSVs back together into the report of the whole range.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -15,22 +16,38 @@ use solitaire_solver::{Outcome, solve_with, verify};
 use crate::Failure;
 use crate::limits::SeedRange;
 use crate::output::outln;
+use crate::shard::Shard;
+use crate::simulate_csv::{HEADER, KNOWLEDGE, Row, Run, millisecond};
 use crate::solve::GameArgs;
 use crate::tally::Tally;
 
-/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg|png]`.
+/// `sol simulate GAME --seeds A..B [--shard K/N] [--jobs J] [--time-limit S] [--csv FILE]
+/// [--plot FILE.svg|png]`, or `sol simulate GAME --merge A.csv B.csv ... [--csv FILE]
+/// [--plot FILE]`.
 #[derive(Args)]
 pub struct SimulateArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The deals, `A..B` inclusive (or one number), at most 10000000 of them.
-    #[arg(long, value_name = "A..B", value_parser = crate::limits::seeds)]
-    pub seeds: SeedRange,
+    #[arg(long, value_name = "A..B", value_parser = crate::limits::seeds,
+          required_unless_present = "merge")]
+    pub seeds: Option<SeedRange>,
+    /// Solve only shard K of N of the deals: every N-th deal from the K-th on (A+K-1,
+    /// A+K-1+N, ...), 1 <= K <= N, N at most the number of deals. Merge the shards' CSVs with
+    /// --merge.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse)]
+    pub shard: Option<Shard>,
+    /// Combine the CSVs of every shard of one run (the same game, readings, method, limits and
+    /// seeds) into the report, CSV and plot of the whole run; the limits are the shards'.
+    #[arg(long, value_name = "CSV", num_args = 1..,
+          conflicts_with_all = ["seeds", "shard", "jobs", "time_limit", "nodes", "method"])]
+    pub merge: Vec<String>,
     /// Deals solved at once (default: one per core; at most 4 per core and 256).
     #[arg(long, value_name = "J", value_parser = crate::limits::jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
-    /// Write one line per deal (seed, outcome, length, seconds, nodes, method, knowledge) to
-    /// this CSV file, row by row as the deals finish, in seed order.
+    /// Write one line per deal to this CSV file (seed, outcome, length, seconds, nodes, method,
+    /// knowledge, then the run: game, readings, search, time_limit, node_limit, seeds, shard),
+    /// row by row as the deals finish, in seed order.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
     /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
@@ -42,49 +59,34 @@ pub struct SimulateArgs {
     pub full: bool,
 }
 
-/// The knowledge mode of every `simulate` search: the solver sees every card.
-const KNOWLEDGE: &str = "full";
-
-/// One solved deal.
-struct Row {
-    seed: u64,
-    outcome: &'static str,
-    length: Option<usize>,
-    seconds: f64,
-    nodes: u64,
-    method: String,
-}
-
 /// The CSV file of `--csv`, written row by row into a temporary file next to it and put in
 /// place whole at the end (an interrupted run leaves the previous file as it was).
 struct Csv {
     file: String,
     out: AtomicFile,
+    /// The run columns every row ends with.
+    run: String,
 }
 
 impl Csv {
-    fn create(file: &str) -> Result<Csv, Failure> {
+    fn create(file: &str, run: &Run) -> Result<Csv, Failure> {
         let mut csv = Csv {
             file: file.to_string(),
             out: AtomicFile::create(Path::new(file))
                 .map_err(|e| Failure(format!("{file}: {e}"), 1))?,
+            run: run.columns(),
         };
-        csv.line(format_args!(
-            "seed,outcome,length,seconds,nodes,method,knowledge"
-        ))?;
+        csv.line(HEADER)?;
         Ok(csv)
     }
 
-    fn line(&mut self, args: std::fmt::Arguments) -> Result<(), Failure> {
-        writeln!(self.out, "{args}").map_err(|e| Failure(format!("{}: {e}", self.file), 1))
+    fn line(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.out, "{line}").map_err(|e| Failure(format!("{}: {e}", self.file), 1))
     }
 
     fn row(&mut self, r: &Row) -> Result<(), Failure> {
-        let len = r.length.map(|l| l.to_string()).unwrap_or_default();
-        self.line(format_args!(
-            "{},{},{},{:.3},{},{},{KNOWLEDGE}",
-            r.seed, r.outcome, len, r.seconds, r.nodes, r.method
-        ))
+        let line = r.line(&self.run);
+        self.line(&line)
     }
 
     fn commit(self) -> Result<(), Failure> {
@@ -95,19 +97,154 @@ impl Csv {
     }
 }
 
+/// Where the rows of a run go, in seed order: the CSV, the summary's counts; then the files
+/// and the summary at the end.
+pub(crate) struct Report {
+    run: Run,
+    csv: Option<Csv>,
+    plot: Option<String>,
+    tally: Tally,
+}
+
+impl Report {
+    /// A report of `run`: the CSV is created (its directory must exist) and the plot's format
+    /// checked before any deal is solved or read.
+    pub(crate) fn create(
+        run: Run,
+        csv: Option<&str>,
+        plot: Option<&str>,
+    ) -> Result<Report, Failure> {
+        if let Some(plot) = plot {
+            crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
+        }
+        let csv = csv.map(|file| Csv::create(file, &run)).transpose()?;
+        Ok(Report {
+            run,
+            csv,
+            plot: plot.map(str::to_string),
+            tally: Tally::default(),
+        })
+    }
+
+    /// Count the next row (the rows come in seed order).
+    pub(crate) fn add(&mut self, row: &Row) -> Result<(), Failure> {
+        if let Some(csv) = &mut self.csv {
+            csv.row(row)?;
+        }
+        self.tally.add(row.outcome, row.length, row.seconds);
+        Ok(())
+    }
+
+    /// Put the CSV in place, draw the plot and print the summary, ending with `last_line`.
+    pub(crate) fn finish(self, game: &Game, last_line: &str) -> Result<(), Failure> {
+        let t = &self.tally;
+        // The files first: a reader of the summary that goes away early (`| head`) loses none.
+        if let Some(csv) = self.csv {
+            csv.commit()?;
+        }
+        if let Some(file) = &self.plot {
+            let title = format!(
+                "{}: {} of {} won ({:.2}%), knowledge {KNOWLEDGE}",
+                game.id(),
+                t.solved,
+                t.deals,
+                100.0 * t.win_rate()
+            );
+            crate::histogram::draw(file, &title, &t.lengths)
+                .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+        }
+        let (lo, hi) = wilson(t.solved as usize, t.deals as usize);
+        let run = &self.run;
+        let shard = if run.shard == Shard::WHOLE {
+            String::new()
+        } else {
+            format!(" (shard {}: {} deals)", run.shard, t.deals)
+        };
+        outln!(
+            "game: {}  knowledge: {KNOWLEDGE}  seeds: {}..{}{shard}  time limit: {} s",
+            game.id(),
+            run.seeds.first,
+            run.seeds.last,
+            run.time_limit
+        );
+        outln!(
+            "solved: {}  unsolvable: {}  unknown: {}  (of {})",
+            t.solved,
+            t.unsolvable,
+            t.unknown,
+            t.deals
+        );
+        outln!(
+            "win rate: {:.2}% (95% CI {:.2}%..{:.2}%, Wilson); every win replayed through the \
+             engine",
+            100.0 * t.win_rate(),
+            100.0 * lo,
+            100.0 * hi
+        );
+        if let Some((min, med, mean, max)) = t.lengths.spread() {
+            outln!("path length: min {min} median {med} mean {mean:.1} max {max}");
+        }
+        if let Some((min, med, mean, max)) = t.millis.spread() {
+            let p99 = t.millis.quantile(0.99).map_or(max, |ms| ms as f64);
+            let s = |ms: f64| ms / 1000.0;
+            outln!(
+                "solve time (s): min {:.3} median {:.3} mean {:.3} p99 {:.3} max {:.3}",
+                s(min),
+                s(med),
+                s(mean),
+                s(p99),
+                s(max)
+            );
+        }
+        outln!("{last_line}");
+        Ok(())
+    }
+}
+
 /// Run `sol simulate`: the deals are solved on `--jobs` threads, each row written to the CSV
-/// and counted in the summary as soon as the deals before it are.
+/// and counted in the summary as soon as the deals before it are. With `--merge`, the rows
+/// come from the shards' CSVs instead.
 pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
-    let seeds = args.seeds;
-    if let Some(plot) = &args.plot {
-        crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
+    if !args.merge.is_empty() {
+        return crate::merge::run(
+            &game,
+            &args.merge,
+            args.csv.as_deref(),
+            args.plot.as_deref(),
+        );
     }
-    let mut csv = args.csv.as_deref().map(Csv::create).transpose()?;
+    let seeds = args
+        .seeds
+        .ok_or_else(|| Failure("give --seeds A..B or --merge".into(), 1))?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if shard.count > seeds.count() {
+        return Err(Failure(
+            format!(
+                "--shard {shard}: give at most as many shards as deals (1 to {} for --seeds \
+                 {}..{})",
+                seeds.count(),
+                seeds.first,
+                seeds.last
+            ),
+            1,
+        ));
+    }
+    let run = Run {
+        game: game.id().to_string(),
+        readings: crate::simulate_csv::readings(&game),
+        search: args.game.method.name().to_string(),
+        time_limit: args.game.time_limit.to_string(),
+        node_limit: args.game.nodes.map(|n| n.to_string()).unwrap_or_default(),
+        seeds,
+        shard,
+    };
+    let mut report = Report::create(run, args.csv.as_deref(), args.plot.as_deref())?;
     let jobs = args
         .jobs
         .unwrap_or_else(|| crate::limits::cores().min(crate::limits::MAX_JOBS));
-    let bar = ProgressBar::new(seeds.count());
+    let deals = shard.deals(seeds);
+    let bar = ProgressBar::new(deals);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} ({eta} left) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -115,78 +252,20 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let budget = args.game.budget();
     let method = args.game.method.into();
     let started = Instant::now();
-    let mut tally = Tally::default();
     let finished = crate::ordered::in_order(
-        seeds.count(),
+        deals,
         jobs,
-        |i| one(&game, seeds.seed(i), budget, method),
+        |j| one(&game, shard.seed(seeds, j), budget, method),
         |_, row| {
             let row = row?;
             bar.inc(1);
-            if let Some(csv) = &mut csv {
-                csv.row(&row)?;
-            }
-            tally.add(row.outcome, row.length, row.seconds);
-            Ok::<(), Failure>(())
+            report.add(&row)
         },
     );
     bar.finish_and_clear();
     finished?;
     let wall = started.elapsed().as_secs_f64();
-    let t = &tally;
-    // The files first: a reader of the summary that goes away early (`| head`) loses none.
-    if let Some(csv) = csv {
-        csv.commit()?;
-    }
-    if let Some(file) = &args.plot {
-        let title = format!(
-            "{}: {} of {} won ({:.2}%), knowledge {KNOWLEDGE}",
-            game.id(),
-            t.solved,
-            t.deals,
-            100.0 * t.win_rate()
-        );
-        crate::histogram::draw(file, &title, &t.lengths)
-            .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-    }
-    let (lo, hi) = wilson(t.solved as usize, t.deals as usize);
-    outln!(
-        "game: {}  knowledge: {KNOWLEDGE}  seeds: {}..{}  time limit: {} s",
-        game.id(),
-        seeds.first,
-        seeds.last,
-        args.game.time_limit
-    );
-    outln!(
-        "solved: {}  unsolvable: {}  unknown: {}  (of {})",
-        t.solved,
-        t.unsolvable,
-        t.unknown,
-        t.deals
-    );
-    outln!(
-        "win rate: {:.2}% (95% CI {:.2}%..{:.2}%, Wilson); every win replayed through the engine",
-        100.0 * t.win_rate(),
-        100.0 * lo,
-        100.0 * hi
-    );
-    if let Some((min, med, mean, max)) = t.lengths.spread() {
-        outln!("path length: min {min} median {med} mean {mean:.1} max {max}");
-    }
-    if let Some((min, med, mean, max)) = t.millis.spread() {
-        let p99 = t.millis.quantile(0.99).map_or(max, |ms| ms as f64);
-        let s = |ms: f64| ms / 1000.0;
-        outln!(
-            "solve time (s): min {:.3} median {:.3} mean {:.3} p99 {:.3} max {:.3}",
-            s(min),
-            s(med),
-            s(mean),
-            s(p99),
-            s(max)
-        );
-    }
-    outln!("wall time: {wall:.1} s");
-    Ok(())
+    report.finish(&game, &format!("wall time: {wall:.1} s"))
 }
 
 fn one(
@@ -213,7 +292,7 @@ fn one(
         seed,
         outcome: report.outcome.name(),
         length,
-        seconds: report.elapsed.as_secs_f64(),
+        seconds: millisecond(report.elapsed.as_secs_f64()),
         nodes: report.nodes,
         method: report.method,
     })

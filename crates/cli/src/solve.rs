@@ -23,6 +23,18 @@ pub enum MethodArg {
     Beam,
 }
 
+impl MethodArg {
+    /// The name on the command line (`auto`, `dfs`, `bfs`, `beam`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodArg::Auto => "auto",
+            MethodArg::Dfs => "dfs",
+            MethodArg::Bfs => "bfs",
+            MethodArg::Beam => "beam",
+        }
+    }
+}
+
 impl From<MethodArg> for Method {
     fn from(m: MethodArg) -> Method {
         match m {

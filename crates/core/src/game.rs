@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
 use crate::shuffle::shuffle;
+use crate::structure::{Structure, StructureError};
 use crate::text::{PositionError, parse_position, write_position};
 use crate::tx::{Step, Tx, undo};
 
@@ -18,6 +19,7 @@ use crate::tx::{Step, Tx, undo};
 pub struct Game {
     layout: Layout,
     rules: Box<dyn Rules>,
+    structure: Structure,
     plugin: Plugin,
     readings: Vec<ChosenReading>,
 }
@@ -70,15 +72,24 @@ impl Game {
     ///
     /// # Errors
     /// If the plugin rejects the layout's parameters or piles, the layout chooses a reading
-    /// the game does not declare, or the plugin's deal fails on the layout's deck (dry-run
-    /// unshuffled, so that [`Game::deal`] cannot fail later).
+    /// the game does not declare, the plugin's deal fails on the layout's deck (dry-run
+    /// unshuffled, so that [`Game::deal`] cannot fail later), or the rules' structure does not
+    /// fit the layout's piles.
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
         let readings = layout.check_readings(rules.readings())?;
         rules.deal(&layout, layout.deck.cards())?;
+        let structure = rules.structure(&layout);
+        if structure.piles.len() != layout.piles.len() {
+            return Err(layout.error(
+                "piles",
+                "the rules give a shape to a different number of piles than the layout has",
+            ));
+        }
         Ok(Game {
             layout,
             rules,
+            structure,
             plugin: *plugin,
             readings,
         })
@@ -249,12 +260,38 @@ impl Game {
         write_position(&self.layout, pos)
     }
 
-    /// Read a position in the text form (see [`crate::text`]).
+    /// Read a position in the text form (see [`crate::text`]) and check its structure
+    /// ([`Game::check_structure`]).
     ///
     /// # Errors
-    /// Where the text is malformed or names cards or piles the game lacks.
+    /// Where the text is malformed or names cards or piles the game lacks, or the line of the
+    /// pile (or phase, or counter) that play cannot produce, naming it and the rule.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        parse_position(&self.layout, text)
+        let pos = parse_position(&self.layout, text)?;
+        self.check_structure(&pos).map_err(|e| {
+            let (line, col) = e.locate(&self.layout, text);
+            PositionError {
+                line,
+                col,
+                message: e.describe(&self.layout),
+            }
+        })?;
+        Ok(pos)
+    }
+
+    /// The game's structural rules (see [`crate::structure`]).
+    pub fn structure(&self) -> &Structure {
+        &self.structure
+    }
+
+    /// Whether `pos` has the structure of this game's positions: the engine's checks
+    /// ([`Structure::check`]), then the game's own ([`Rules::check_structure`]).
+    ///
+    /// # Errors
+    /// The first fault, with where it lies.
+    pub fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        self.structure.check(pos)?;
+        self.rules.check_structure(pos)
     }
 
     /// The JSON form of a position.

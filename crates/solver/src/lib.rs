@@ -133,6 +133,7 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 start,
                 usize::MAX,
                 &mut meter,
+                &mut false,
             );
             report(out, &meter, "bfs")
         }
@@ -170,8 +171,9 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 return report(out, &meter, &used);
             }
             let mut width = 256usize;
+            let mut cut = false;
             loop {
-                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter);
+                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
                 if !matches!(out, Outcome::Unknown) {
                     if spider {
                         used = "spider-beam";
@@ -179,10 +181,9 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                     // A beam that never cut nor pruned was exhaustive.
                     return report(out, &meter, used);
                 }
-                // A beam wider than the states budget cannot keep more than a narrower one
-                // (and one that neither cut nor found anything, having pruned, would answer
-                // the same at any width): widening further would loop until the time runs out.
-                if meter.out_of_time() || width > meter.budget.states {
+                // A beam that never cut found all its guide lets it find: a wider one would
+                // search the same positions again.
+                if meter.out_of_time() || !cut {
                     return report(Outcome::Unknown, &meter, used);
                 }
                 width = width.saturating_mul(4);

@@ -1,8 +1,8 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading, Rules, Tx,
-    Vars,
+    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading,
+    Rules, Structure, Tx, Vars,
 };
 
 use crate::{DEAL, Labyrinth, Role};
@@ -149,6 +149,20 @@ impl Rules for Labyrinth {
 
     fn takes_from_bottom(&self) -> bool {
         true
+    }
+
+    /// Column cards lie face up (both ends are open); foundations run up in suit from the
+    /// Ace; the opening phase is part of play.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
+        }
+        for &c in &self.columns {
+            s.piles[c] = s.piles[c].with_face_down(FaceDown::Never);
+        }
+        s.phases.push(Phase::Opening);
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,8 +1,8 @@
 //! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Reading,
-    Rules, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Pile, Place,
+    Position, Rank, Reading, Rules, Structure, StructureError, Tx, Vars,
 };
 
 use crate::{READINGS, Release, Role, SixesAndSevens};
@@ -175,6 +175,40 @@ impl Rules for SixesAndSevens {
             .iter()
             .zip(&self.roles)
             .all(|(p, role)| matches!(role, Role::Aces | Role::Kings) || p.is_empty())
+    }
+
+    /// A frame cell holds one face-up card; the Aces' half builds up in suit to the Six, the
+    /// Kings' half down in suit to the Seven; under `release: once-open` the marks are the
+    /// inner cells holding a released card.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &c in &self.frames {
+            s.piles[c] = s.piles[c].at_most(1).with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = match self.roles[f] {
+                Role::Aces => s.piles[f]
+                    .at_most(6)
+                    .built(Some(Rank::Ace), BuildRule::UP_IN_SUIT),
+                _ => s.piles[f].at_most(7).built(Some(Rank::King), DOWN_IN_SUIT),
+            };
+        }
+        if self.release == Release::OnceOpen {
+            s.markable = self.inner.iter().fold(0, |m, &i| m | (1 << i));
+        }
+        s
+    }
+
+    /// A released mark lies on an inner cell that holds a card (building the card clears it).
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        match self
+            .inner
+            .iter()
+            .find(|&&i| pos.vars().is_marked(i) && pos.pile(i).is_empty())
+        {
+            Some(&i) => Err(StructureError::new(Place::Mark(i), Fault::Unmarkable)),
+            None => Ok(()),
+        }
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,6 +1,9 @@
 //! Spider's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Pile, Position, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Pile, Position, Rank, Rules, Structure, StructureError,
+    Tx,
+};
 
 use crate::{MAX_COLUMNS, Removal, Role, Spider};
 
@@ -246,5 +249,31 @@ impl Rules for Spider {
 
     fn score(&self, pos: &Position) -> i32 {
         self.woods_score(pos)
+    }
+
+    /// Foundations run down in suit from the top rank (the King).
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        let top = Rank::from_value(self.top_rank);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(top, BuildRule::DOWN_IN_SUIT);
+        }
+        s
+    }
+
+    /// A foundation holds one complete suit or nothing.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let suit = usize::from(self.top_rank);
+        match self
+            .foundations
+            .iter()
+            .find(|&&f| !pos.pile(f).is_empty() && pos.pile(f).len() != suit)
+        {
+            Some(&f) => Err(StructureError::pile(
+                f,
+                "a foundation holds one complete suit, King to Ace, or nothing",
+            )),
+            None => Ok(()),
+        }
     }
 }

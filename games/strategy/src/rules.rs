@@ -1,6 +1,8 @@
 //! Strategy's moves: checking, applying and generating them.
 
-use solitaire_core::{BuildRule, Card, Illegal, Move, Position, Rank, Reading, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure, Tx,
+};
 
 use crate::{ACES, Aces, Role, Strategy};
 
@@ -122,6 +124,15 @@ impl Rules for Strategy {
         self.foundations
             .iter()
             .all(|&f| pos.pile(f).len() == self.full)
+    }
+
+    /// Foundations are built up in suit from the Ace.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
+        }
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -250,10 +250,10 @@ mod tests {
         let text = start_text(&game, "\n    game: other\n    t1: KS TH\n    stock: 5C |\n");
         assert_eq!(text, "game: bristol\nt1: KS TH\nstock: 5C |\n");
         assert!(game.parse_position(&text).is_ok());
-        let text = start_text(&game, "redeals: 1\nt1: KS\nx9: TH\n");
+        let text = start_text(&game, "redeals: 0\nt1: KS\nx9: TH\n");
         assert_eq!(
             text,
-            "game: bristol\nredeals: 1\nt1: KS\n# left out, the candidate has no such piles: x9: TH\n"
+            "game: bristol\nredeals: 0\nt1: KS\n# left out, the candidate has no such piles: x9: TH\n"
         );
         assert!(game.parse_position(&text).is_ok());
     }

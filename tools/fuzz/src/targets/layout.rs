@@ -65,6 +65,16 @@ fn play(game: &Game, deck: &[Card]) -> Result<(), Problem> {
                 game.position_text(&pos),
             ));
         }
+        if let Err(e) = game.check_structure(&pos) {
+            return Err(Problem::property(
+                "a deal makes a position the game's own reader refuses",
+                format!(
+                    "{}\n{}",
+                    e.describe(game.layout()),
+                    game.position_text(&pos)
+                ),
+            ));
+        }
         round_trip(game, &pos)?;
         exercise(game, &pos, false)?;
     }

@@ -25,8 +25,11 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
     } else {
         ctx.text.mutate(&text, &donors, rng)
     };
+    // Moves are played on positions the game accepts: a rearranged one only if it reads.
     let position = match &game {
-        Some(g) if rng.one_in(3) => reshape_text(g, &seed.position, rng),
+        Some(g) if rng.one_in(3) => {
+            reshape_text(g, &seed.position, rng).filter(|text| g.parse_position(text).is_ok())
+        }
         _ => None,
     };
     let position = position.unwrap_or_else(|| seed.position.clone());

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use solitaire_core::{
     Card, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank,
-    Reading, Rules, Tx,
+    Reading, Rules, Structure, StructureError, Tx,
 };
 use solitaire_grader::{Options, Report, grade};
 
@@ -119,6 +119,14 @@ impl Rules for Mutant {
 
     fn score(&self, pos: &Position) -> i32 {
         self.inner.score(pos)
+    }
+
+    fn structure(&self, layout: &Layout) -> Structure {
+        self.inner.structure(layout)
+    }
+
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        self.inner.check_structure(pos)
     }
 
     fn readings(&self) -> &'static [Reading] {
