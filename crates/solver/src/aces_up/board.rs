@@ -6,6 +6,8 @@
 //! the stock lasts; the game is won when the stock is out and only Aces are left. The tests
 //! check the moves against the engine's on random games.
 
+use std::sync::Arc;
+
 use solitaire_core::{Card, Rank};
 
 use crate::key::mix;
@@ -33,15 +35,6 @@ fn strength(c: Code) -> u8 {
     c & 15
 }
 
-/// Where the deal comes among the moves of a position (the searches try them in order).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Order {
-    /// Discards, moves into spaces, then the deal.
-    DealLast,
-    /// The deal, then discards and moves into spaces.
-    DealFirst,
-}
-
 /// One move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Step {
@@ -58,7 +51,7 @@ pub(crate) enum Step {
 #[derive(Clone)]
 pub(crate) struct Board {
     cols: Vec<Vec<Code>>,
-    /// Each column's hash: the XOR of [`Board::zobrist`] over its cards and their heights.
+    /// Each column's hash: the XOR of [`Randoms::zobrist`] over its cards and their heights.
     hashes: Vec<u128>,
     stock: Vec<Code>,
     dealt: usize,
@@ -68,7 +61,12 @@ pub(crate) struct Board {
     counts: [u8; 64],
     /// Cards other than Aces in the columns and the stock.
     left: usize,
-    /// Random numbers for (height, code), and one per column and per stock position.
+    /// The random numbers of the keys, shared by the copies of a board.
+    randoms: Arc<Randoms>,
+}
+
+/// Random numbers for (height, code), and one per column and per stock position.
+struct Randoms {
     zobrist: Vec<u128>,
     salts: Vec<u128>,
 }
@@ -104,8 +102,7 @@ impl Board {
             remaining: [0; 4],
             counts: [0; 64],
             left: 0,
-            zobrist,
-            salts,
+            randoms: Arc::new(Randoms { zobrist, salts }),
         };
         for (c, col) in cols.iter().enumerate() {
             for &card in col {
@@ -141,14 +138,14 @@ impl Board {
 
     fn push(&mut self, c: usize, card: Code) {
         let height = self.cols[c].len();
-        self.hashes[c] ^= self.zobrist[height * 64 + usize::from(card)];
+        self.hashes[c] ^= self.randoms.zobrist[height * 64 + usize::from(card)];
         self.cols[c].push(card);
     }
 
     fn pop(&mut self, c: usize) -> Code {
         let card = self.cols[c].pop().unwrap_or_default();
         let height = self.cols[c].len();
-        self.hashes[c] ^= self.zobrist[height * 64 + usize::from(card)];
+        self.hashes[c] ^= self.randoms.zobrist[height * 64 + usize::from(card)];
         card
     }
 
@@ -180,17 +177,18 @@ impl Board {
         best
     }
 
-    /// Every legal move, in `order`: discards, then moves into spaces (from the longest
-    /// columns first: they uncover a card), with the deal last or first.
-    pub fn moves(&self, order: Order, out: &mut Vec<Step>) {
-        out.clear();
-        let deal = (!self.stock_out()).then(|| {
+    /// The deal, while the stock lasts.
+    pub fn deal_step(&self) -> Option<Step> {
+        (!self.stock_out()).then(|| {
             let count = (self.stock.len() - self.dealt).min(self.cols.len());
             Step::Deal(count as u8)
-        });
-        if order == Order::DealFirst {
-            out.extend(deal);
-        }
+        })
+    }
+
+    /// Every legal move: discards, then moves into spaces (from the longest columns first:
+    /// they uncover a card), then the deal.
+    pub fn moves(&self, out: &mut Vec<Step>) {
+        out.clear();
         let best = self.best_tops();
         for (c, col) in self.cols.iter().enumerate() {
             if let Some(&top) = col.last()
@@ -212,9 +210,7 @@ impl Board {
                 _ => std::cmp::Reverse(0),
             });
         }
-        if order == Order::DealLast {
-            out.extend(deal);
-        }
+        out.extend(self.deal_step());
     }
 
     /// A discard that loses nothing (see [`crate::aces_up::search`] for why): the discard of a
@@ -229,6 +225,27 @@ impl Board {
             (best[suit(top)] > strength(top) && (any || (lowest && none_lower)))
                 .then_some(Step::Discard(c as u8, top))
         })
+    }
+
+    /// How far the position looks from a win, lower being better (for the stage beam, which
+    /// compares positions with as many cards dealt): the cards left, a card lying above a
+    /// lower card of its suit in its column (the lower one must wait for it to go), a card
+    /// under an Ace (an Ace leaves only for a space), and the spaces, which help.
+    pub fn eval(&self) -> i32 {
+        let mut blocks = 0;
+        for col in &self.cols {
+            for (i, &c) in col.iter().enumerate().skip(1) {
+                blocks += col[..i]
+                    .iter()
+                    .filter(|&&d| suit(d) == suit(c) && strength(d) < strength(c))
+                    .count();
+                if strength(c) == ACE {
+                    blocks += i;
+                }
+            }
+        }
+        let spaces = self.cols.iter().filter(|c| c.is_empty()).count();
+        (100 * self.left + 10 * blocks) as i32 - 30 * spaces as i32
     }
 
     /// Make `step` (a legal move from [`Board::moves`]).
@@ -276,9 +293,9 @@ impl Board {
     /// multiset (no deal tells them apart any more, and every rule treats them alike).
     pub fn key(&self, merge: bool) -> u128 {
         let symmetric = merge && self.stock_out();
-        let mut sum = self.salts[self.cols.len() + self.dealt];
+        let mut sum = self.randoms.salts[self.cols.len() + self.dealt];
         for (c, &h) in self.hashes.iter().enumerate() {
-            let salt = if symmetric { 0 } else { self.salts[c] };
+            let salt = if symmetric { 0 } else { self.randoms.salts[c] };
             sum = sum.wrapping_add(mix128(h ^ salt));
         }
         sum

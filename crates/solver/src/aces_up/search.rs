@@ -38,7 +38,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{Board, Order, Step};
+use super::board::{Board, Step};
 use crate::outcome::Meter;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
@@ -97,7 +97,7 @@ impl Hasher for LowBits {
     }
 }
 
-type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 /// The moves of a position still to try.
 struct Frame {
@@ -105,68 +105,98 @@ struct Frame {
     next: usize,
 }
 
-/// Search `board` for a win, trying moves in `order`, within `meter`'s budget and at most
-/// `cap` more nodes; `board` is left as it was.
-pub(crate) fn search(
-    board: &mut Board,
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped.
+pub(crate) struct Dfs {
+    /// The position at the end of `path`.
+    board: Board,
     reductions: Reductions,
-    order: Order,
-    cap: u64,
-    meter: &mut Meter,
-) -> Verdict {
-    let stop = meter.nodes.saturating_add(cap);
-    if board.is_won() {
-        return Verdict::Won(Vec::new());
-    }
-    let mut seen = Seen::default();
-    seen.insert(board.key(reductions.merge_columns));
-    let mut path: Vec<Step> = Vec::new();
-    let mut pool: Vec<Vec<Step>> = Vec::new();
-    let mut frames = vec![expand(board, reductions, order, &mut pool)];
-    while let Some(top) = frames.last_mut() {
-        if meter.exhausted() || meter.nodes >= stop || seen.len() >= meter.budget.states {
-            for &step in path.iter().rev() {
-                board.undo(step);
-            }
-            return Verdict::Unknown;
-        }
-        let Some(&step) = top.moves.get(top.next) else {
-            if let Some(done) = frames.pop() {
-                pool.push(done.moves);
-            }
-            if let Some(step) = path.pop() {
-                board.undo(step);
-            }
-            continue;
+    seen: Seen,
+    path: Vec<Step>,
+    frames: Vec<Frame>,
+    pool: Vec<Vec<Step>>,
+    /// The answer, once there is one for good (a win, a proof, or the memory budget spent).
+    end: Option<Verdict>,
+}
+
+impl Dfs {
+    /// A search from `board`.
+    pub fn new(board: Board, reductions: Reductions) -> Dfs {
+        let mut dfs = Dfs {
+            reductions,
+            seen: Seen::default(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            pool: Vec::new(),
+            end: board.is_won().then(|| Verdict::Won(Vec::new())),
+            board,
         };
-        top.next += 1;
-        board.apply(step);
-        meter.nodes += 1;
-        if board.is_won() {
-            path.push(step);
-            for &s in path.iter().rev() {
-                board.undo(s);
-            }
-            return Verdict::Won(path);
-        }
-        if !seen.insert(board.key(reductions.merge_columns)) {
-            board.undo(step);
-            continue;
-        }
-        path.push(step);
-        frames.push(expand(board, reductions, order, &mut pool));
+        dfs.seen.insert(dfs.board.key(reductions.merge_columns));
+        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
+        dfs.frames.push(frame);
+        dfs
     }
-    Verdict::Lost
+
+    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
+    /// paused (or the memory budget is spent), the answer otherwise.
+    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
+        if let Some(end) = &self.end {
+            return end.clone();
+        }
+        let stop = meter.nodes.saturating_add(cap);
+        let merge = self.reductions.merge_columns;
+        while let Some(top) = self.frames.last_mut() {
+            if self.seen.len() >= meter.budget.states {
+                self.end = Some(Verdict::Unknown);
+                return Verdict::Unknown;
+            }
+            if meter.exhausted() || meter.nodes >= stop {
+                return Verdict::Unknown;
+            }
+            let Some(&step) = top.moves.get(top.next) else {
+                if let Some(done) = self.frames.pop() {
+                    self.pool.push(done.moves);
+                }
+                if let Some(step) = self.path.pop() {
+                    self.board.undo(step);
+                }
+                continue;
+            };
+            top.next += 1;
+            self.board.apply(step);
+            meter.nodes += 1;
+            if self.board.is_won() {
+                self.path.push(step);
+                let won = Verdict::Won(self.path.clone());
+                self.end = Some(won.clone());
+                return won;
+            }
+            if !self.seen.insert(self.board.key(merge)) {
+                self.board.undo(step);
+                continue;
+            }
+            self.path.push(step);
+            let frame = expand(&self.board, self.reductions, &mut self.pool);
+            self.frames.push(frame);
+        }
+        self.end = Some(Verdict::Lost);
+        Verdict::Lost
+    }
+}
+
+/// Search `board` for a win within `meter`'s budget.
+#[cfg(test)]
+pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -> Verdict {
+    Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
 }
 
 /// The moves to try from `board`: a safe discard alone when there is one (and the reductions
 /// allow it), every legal move otherwise.
-fn expand(board: &Board, reductions: Reductions, order: Order, pool: &mut Vec<Vec<Step>>) -> Frame {
+fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
     let mut moves = pool.pop().unwrap_or_default();
     moves.clear();
     match board.safe_discard(reductions.lowest_discards, reductions.endgame_discards) {
         Some(step) => moves.push(step),
-        None => board.moves(order, &mut moves),
+        None => board.moves(&mut moves),
     }
     Frame { moves, next: 0 }
 }

@@ -7,8 +7,9 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
-use super::board::{ACE, Board, Code, Order, Step};
-use super::search::{Reductions, Verdict, search};
+use super::beam::stage_beam;
+use super::board::{ACE, Board, Code, Step};
+use super::search::{Dfs, Reductions, Verdict, search};
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::{Method, solve_with, verify};
 
@@ -36,7 +37,7 @@ fn moves_match_the_engines_on_random_games() {
             assert_eq!(board.snapshot(), snapshot_of(&game, &pos), "seed {seed}");
             assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
             let mut steps = Vec::new();
-            board.moves(Order::DealLast, &mut steps);
+            board.moves(&mut steps);
             let ours: BTreeSet<String> = steps
                 .iter()
                 .map(|&s| game.move_text(exact.engine_move(s)).to_string())
@@ -79,7 +80,7 @@ fn small_board(strengths: &[u8], cols: usize, seed: u64) -> Board {
 
 fn decide(board: &mut Board, reductions: Reductions) -> (Verdict, u64) {
     let mut meter = Meter::new(Budget::nodes(50_000_000));
-    let verdict = search(board, reductions, Order::DealLast, u64::MAX, &mut meter);
+    let verdict = search(board, reductions, &mut meter);
     (verdict, meter.nodes)
 }
 
@@ -88,7 +89,7 @@ fn wins(board: &Board, steps: &[Step]) -> bool {
     let mut b = board.clone();
     for &step in steps {
         let mut legal = Vec::new();
-        b.moves(Order::DealLast, &mut legal);
+        b.moves(&mut legal);
         if !legal.contains(&step) {
             return false;
         }
@@ -219,6 +220,40 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
         };
         assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
     }
+}
+
+#[test]
+fn a_paused_search_goes_on_where_it_stopped() {
+    let mut pauses = 0;
+    for seed in 0..12 {
+        let board = small_board(&[2, 3, 4, 5, 6, ACE], 4, seed);
+        let (whole, _) = decide(&mut board.clone(), Reductions::ALL);
+        let mut dfs = Dfs::new(board.clone(), Reductions::ALL);
+        let mut meter = Meter::new(Budget::nodes(50_000_000));
+        let paused = loop {
+            match dfs.run(37, &mut meter) {
+                Verdict::Unknown => pauses += 1,
+                v => break v,
+            }
+        };
+        assert_eq!(paused, whole, "seed {seed}");
+    }
+    assert!(pauses > 100, "the searches were paused: {pauses} times");
+}
+
+#[test]
+fn the_stage_beam_finds_real_wins() {
+    let game = aces_up();
+    let mut found = 0;
+    for seed in 1..=12 {
+        let board = Exact::new(&game, &game.deal(seed)).expect("aces up").board;
+        let mut meter = Meter::new(Budget::nodes(5_000_000));
+        if let Some(steps) = stage_beam(&board, 8, &mut meter) {
+            assert!(wins(&board, &steps), "seed {seed}");
+            found += 1;
+        }
+    }
+    assert!(found >= 3, "{found} of 12 won");
 }
 
 #[test]
