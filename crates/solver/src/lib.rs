@@ -7,6 +7,10 @@
 //!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
 //!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
 //!   searches: module `fast`), whose wins are replayed through the engine like any other.
+//! - Aces Up (the `aces-up` rules) gets an exact search of its own instead (module
+//!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
+//!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
+//!   budget runs out.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -26,6 +30,7 @@
 //! }
 //! ```
 
+mod aces_up;
 pub mod beam;
 pub mod dfs;
 pub mod fair;
@@ -136,6 +141,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 &mut false,
             );
             report(out, &meter, "bfs")
+        }
+        Method::Auto if let Some(exact) = aces_up::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "aces-up-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
