@@ -93,7 +93,10 @@ impl CardArt {
         for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
             for rank in Rank::ALL {
                 let handle = self.faces.entry((rank, suit)).or_default();
-                put(handle, draw::face_styled(&font, rank, suit, width, height, style));
+                put(
+                    handle,
+                    draw::face_styled(&font, rank, suit, width, height, style),
+                );
             }
         }
         put(&mut self.back, draw::back(width, height));

@@ -135,5 +135,10 @@ fn large_print_puts_more_ink_in_the_corner_a_covered_card_shows() {
     };
     let normal = draw::face(&font(), Rank::Ten, Suit::Spades, 100, 140).expect("drawn");
     let big = draw::face_styled(&font(), Rank::Ten, Suit::Spades, 100, 140, large).expect("drawn");
-    assert!(strip(&big) > strip(&normal) * 5 / 4, "{} vs {}", strip(&big), strip(&normal));
+    assert!(
+        strip(&big) > strip(&normal) * 5 / 4,
+        "{} vs {}",
+        strip(&big),
+        strip(&normal)
+    );
 }

@@ -9,7 +9,7 @@ mod start;
 use bevy::prelude::*;
 
 pub use list::readings_text;
-pub use open::{clipboard_text, OpenList};
+pub use open::{OpenList, clipboard_text};
 pub use start::{random_seed, start_game};
 
 use crate::screen::Screen;

@@ -67,12 +67,10 @@ pub(super) fn open_from_command_line(
     *done = true;
     if let Some(path) = &options.position {
         let fallback = options.game.as_ref().and_then(|id| games.get(id));
-        let opened = solitaire_core::files::read_text_capped(
-            path,
-            solitaire_core::files::MAX_INPUT_BYTES,
-        )
-        .map_err(|e| e.to_string())
-        .and_then(|t| crate::save::session_from_text(&t, &games.0, fallback.as_ref()));
+        let opened =
+            solitaire_core::files::read_text_capped(path, solitaire_core::files::MAX_INPUT_BYTES)
+                .map_err(|e| e.to_string())
+                .and_then(|t| crate::save::session_from_text(&t, &games.0, fallback.as_ref()));
         match opened {
             Ok(session) => {
                 commands.insert_resource(Play::resume(session));

@@ -123,7 +123,9 @@ mod tests {
     }
 
     fn number(text: &str) -> Result<u32, String> {
-        text.trim().parse().map_err(|_| format!("{text:?} is not a number"))
+        text.trim()
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number"))
     }
 
     /// The files in `dir` whose names start with `prefix`.
@@ -171,10 +173,18 @@ mod tests {
         let path = dir.join("stats.ron");
         // Does not parse; not UTF-8; larger than the cap; an I/O error (a directory).
         let cases: [(&str, &dyn Fn()); 4] = [
-            ("is corrupt", &|| std::fs::write(&path, "not ( valid").expect("w")),
-            ("not UTF-8", &|| std::fs::write(&path, [b'7', 0xff, 0xfe]).expect("w")),
-            ("larger than", &|| std::fs::write(&path, "1".repeat(200)).expect("w")),
-            ("cannot be read", &|| std::fs::create_dir(&path).expect("mkdir")),
+            ("is corrupt", &|| {
+                std::fs::write(&path, "not ( valid").expect("w")
+            }),
+            ("not UTF-8", &|| {
+                std::fs::write(&path, [b'7', 0xff, 0xfe]).expect("w")
+            }),
+            ("larger than", &|| {
+                std::fs::write(&path, "1".repeat(200)).expect("w")
+            }),
+            ("cannot be read", &|| {
+                std::fs::create_dir(&path).expect("mkdir")
+            }),
         ];
         for (k, (said, make)) in cases.iter().enumerate() {
             make();
@@ -189,7 +199,10 @@ mod tests {
             assert_eq!(named(&dir, "stats.ron.corrupt-").len(), k + 1, "case {k}");
         }
         let kept = named(&dir, "stats.ron.corrupt-");
-        assert_eq!(std::fs::read_to_string(&kept[0]).expect("kept"), "not ( valid");
+        assert_eq!(
+            std::fs::read_to_string(&kept[0]).expect("kept"),
+            "not ( valid"
+        );
         // The next write starts a new file beside the kept ones.
         write_atomic(&path, "1").expect("writes");
         assert_eq!(read(&dir, 100).0, Some(1));
@@ -199,8 +212,8 @@ mod tests {
     #[test]
     fn a_file_that_cannot_be_moved_aside_is_never_written() {
         let untouchable = Untouchable([PathBuf::from("/x/stats.ron")].into_iter().collect());
-        let e = write_guarded(Path::new("/x/stats.ron"), "1", &untouchable)
-            .expect_err("left alone");
+        let e =
+            write_guarded(Path::new("/x/stats.ron"), "1", &untouchable).expect_err("left alone");
         assert!(e.contains("left as it is"), "{e}");
     }
 }

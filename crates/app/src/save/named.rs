@@ -27,7 +27,11 @@ pub fn good_name(name: &str) -> bool {
 /// The file's text: the position as comments, then the record.
 pub fn save_text(session: &Session) -> String {
     let game = session.game();
-    let mut out = format!("// {} position after {} moves:\n", game.name(), session.move_count());
+    let mut out = format!(
+        "// {} position after {} moves:\n",
+        game.name(),
+        session.move_count()
+    );
     for line in game.position_text(session.position()).lines() {
         out.push_str("// ");
         out.push_str(line);
@@ -62,7 +66,11 @@ pub fn list_saves(dir: &DataDir) -> Vec<(String, PathBuf)> {
         .filter_map(Result::ok)
         .filter_map(|e| {
             let path = e.path();
-            let name = path.file_name()?.to_str()?.strip_suffix(".ron")?.to_string();
+            let name = path
+                .file_name()?
+                .to_str()?
+                .strip_suffix(".ron")?
+                .to_string();
             let when = e.metadata().and_then(|m| m.modified()).ok()?;
             Some((when, name, path))
         })
@@ -128,9 +136,8 @@ mod tests {
 
     #[test]
     fn a_named_save_resumes_with_its_moves_and_shows_the_position() {
-        let dir = DataDir(
-            std::env::temp_dir().join(format!("solitaire-named-{}", std::process::id())),
-        );
+        let dir =
+            DataDir(std::env::temp_dir().join(format!("solitaire-named-{}", std::process::id())));
         let _ = std::fs::remove_dir_all(&dir.0);
         let mut s = Session::deal(spider(), 9);
         s.play(Move::Deal).expect("a deal");
@@ -141,7 +148,11 @@ mod tests {
         assert!(text.starts_with("// Spider position after 1 moves:\n// game: spider"));
         let back = load_save(&path, &[spider()]).expect("resumes");
         assert_eq!(back.position(), s.position());
-        assert_eq!(back.moves(), s.moves(), "undo and replay work after resuming");
+        assert_eq!(
+            back.moves(),
+            s.moves(),
+            "undo and replay work after resuming"
+        );
         let listed = list_saves(&dir);
         assert_eq!(listed.len(), 1);
         assert_eq!(listed[0].0, "my-game_1");
@@ -155,13 +166,19 @@ mod tests {
         let game = spider();
         let pos = game.deal(3);
         let text = game.position_text(&pos);
-        let s = session_from_text(&text, &[game.clone()], None).expect("a position");
+        let s = session_from_text(&text, std::slice::from_ref(&game), None).expect("a position");
         assert_eq!(s.position(), &pos);
         assert_eq!(s.seed(), None);
-        let no_header: String = text.lines().filter(|l| !l.starts_with("game:")).map(|l| format!("{l}\n")).collect();
-        assert!(session_from_text(&no_header, &[game.clone()], None).is_err());
-        assert!(session_from_text(&no_header, &[game.clone()], Some(&game)).is_ok());
-        let e = session_from_text("game: nope\n", &[game.clone()], None).expect_err("unknown");
+        let no_header: String = text
+            .lines()
+            .filter(|l| !l.starts_with("game:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(session_from_text(&no_header, std::slice::from_ref(&game), None).is_err());
+        assert!(session_from_text(&no_header, std::slice::from_ref(&game), Some(&game)).is_ok());
+        let Err(e) = session_from_text("game: nope\n", std::slice::from_ref(&game), None) else {
+            panic!("a game that is not in this build was accepted");
+        };
         assert!(e.contains("nope"), "{e}");
         assert!(session_from_text("game: spider\nt1: ZZ\n", &[game], None).is_err());
     }

@@ -38,7 +38,7 @@ fn a_saved_game_resumes_exactly() {
 
 #[test]
 fn unreadable_statistics_are_set_aside_at_start_and_kept_when_the_next_game_saves() {
-    use bevy::prelude::*;
+    use bevy::prelude::{App, MinimalPlugins};
 
     let dir = std::env::temp_dir().join(format!("solitaire-startup-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -57,7 +57,10 @@ fn unreadable_statistics_are_set_aside_at_start_and_kept_when_the_next_game_save
     app.update();
     let problems = app.world().resource::<super::DataProblems>().0.clone();
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(problems.iter().any(|p| p.contains("not UTF-8")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.contains("not UTF-8")),
+        "{problems:?}"
+    );
     let aside = |prefix: &str| -> Vec<std::path::PathBuf> {
         std::fs::read_dir(&dir)
             .expect("listed")

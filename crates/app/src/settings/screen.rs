@@ -79,7 +79,11 @@ impl SettingRow {
         fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
             let i = all.iter().position(|&x| x == now).unwrap_or(0);
             let n = all.len();
-            all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
+            all[if forward {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            }]
         }
         match self {
             SettingRow::Speed => {

@@ -25,7 +25,9 @@ fn app(dir: &std::path::Path) -> App {
 }
 
 fn press(app: &mut App, key: KeyCode) {
-    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
     app.update();
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     input.release_all();

@@ -63,7 +63,11 @@ fn a_deal_waits_for_yes_and_a_double_click_deals_at_once() {
     click_stock(&mut app, true);
     app.update();
     assert!(!asking(&app));
-    assert_eq!(moves(&app), vec![Move::Deal, Move::Deal], "a double click deals");
+    assert_eq!(
+        moves(&app),
+        vec![Move::Deal, Move::Deal],
+        "a double click deals"
+    );
 }
 
 #[test]
@@ -77,7 +81,10 @@ fn without_the_setting_a_click_deals() {
 fn undoing_a_move_that_showed_cards_asks_and_other_undos_do_not() {
     let mut session = spider(4);
     session.play(Move::Deal).expect("a deal");
-    assert!(undo_hides_a_card(&session), "undoing a deal hides its cards");
+    assert!(
+        undo_hides_a_card(&session),
+        "undoing a deal hides its cards"
+    );
     let settings = Settings {
         confirm_undo: true,
         ..Settings::default()
@@ -90,7 +97,7 @@ fn undoing_a_move_that_showed_cards_asks_and_other_undos_do_not() {
     assert!(moves(&app).is_empty(), "Yes undoes");
     // A move between face-up cards that turns nothing hides nothing when undone.
     let mut quiet = super::key_tests::spider_three_moves_from_a_win();
-    let m = quiet.game().parse_move("t2>t1").expect("a move");
+    let m = quiet.game().parse_move("t2>t1:3").expect("a move");
     quiet.play(m).expect("legal");
     assert!(!undo_hides_a_card(&quiet));
     let mut app = with_settings(quiet, settings);

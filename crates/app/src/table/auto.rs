@@ -128,7 +128,10 @@ mod tests {
         assert_eq!(auto_move(&game, &pos, AutoMoves::Off), None);
         // The Ace itself is always safe: nothing is built on an Ace.
         let safe = auto_move(&game, &pos, AutoMoves::Safe).expect("the Ace goes home");
-        assert_eq!(game.move_text(safe).to_string().split('>').next(), Some("t2"));
+        assert_eq!(
+            game.move_text(safe).to_string().split('>').next(),
+            Some("t2")
+        );
         let (game, pos) = bristol("f1: AS\nf2: AH\nf3: AD\nf4: AC\nt1: 2S\nt3: 9C\n");
         assert!(safe_home(&game, &pos, two), "every Ace is home");
     }

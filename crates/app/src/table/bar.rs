@@ -8,8 +8,8 @@ use super::fit::{BOTTOM_BAR, TOP_BAR};
 use super::status::StatusText;
 use super::{CardEntities, CardView, TableSet};
 use crate::play::{Asking, Notice, Play, Question, Request, undo_hides_a_card};
-use crate::settings::Settings;
 use crate::screen::Screen;
+use crate::settings::Settings;
 use crate::ui;
 
 /// What a button or key asks for.
@@ -94,7 +94,7 @@ fn press_buttons(
     }
 }
 
-fn do_actions(
+pub(super) fn do_actions(
     mut commands: Commands,
     mut actions: MessageReader<Action>,
     mut play: ResMut<Play>,

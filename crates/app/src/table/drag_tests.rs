@@ -6,7 +6,7 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::Press as PointerPress;
 use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
-use solitaire_core::{Move, Session};
+use solitaire_core::{Move, Rank, Session, Suit};
 
 use super::drag::{Dragging, Press, on_card_press, on_drag, on_drag_end, on_drag_start};
 use super::fit::Fit;
@@ -22,10 +22,7 @@ fn app_with(session: Session) -> App {
     app.add_plugins(MinimalPlugins);
     play::plugin(&mut app);
     app.add_message::<PointerInput>();
-    app.add_systems(
-        Update,
-        super::drag::release_clicks.before(play::PlaySet),
-    );
+    app.add_systems(Update, super::drag::release_clicks.before(play::PlaySet));
     app.insert_resource(Play::resume(session));
     spawn_cards(&mut app);
     app
@@ -80,7 +77,13 @@ fn location() -> Location {
 
 /// The entity of card `index` of pile `pile`.
 fn card_entity(app: &App, pile: usize, index: usize) -> Entity {
-    let card = app.world().resource::<Play>().session.position().pile(pile).cards()[index];
+    let card = app
+        .world()
+        .resource::<Play>()
+        .session
+        .position()
+        .pile(pile)
+        .cards()[index];
     app.world().resource::<CardEntities>().0[&card]
 }
 
@@ -105,25 +108,10 @@ fn release(app: &mut App) {
     ));
 }
 
-/// Press card `index` of pile `from`, drag it onto the next free spot of pile `to`, release:
-/// every event the picking backend sends for a real drag, all within one frame.
-fn drag(app: &mut App, from: usize, index: usize, to: usize) {
-    let (start, goal) = {
-        let play = app.world().resource::<Play>();
-        let fit = *app.world().resource::<Fit>();
-        let pos = play.session.position();
-        let layout = play.game().layout();
-        (
-            rest(layout, &fit, pos, from, index),
-            rest(layout, &fit, pos, to, pos.pile(to).len()),
-        )
-    };
-    let entity = card_entity(app, from, index);
-    // Screen pixels run down; the world runs up.
-    let delta = Vec2::new(goal.x - start.x, start.y - goal.y);
+/// The pointer, pressed on `entity`, moves by `delta` screen pixels (the card follows).
+fn move_by(app: &mut App, entity: Entity, delta: Vec2) {
     let button = PointerButton::Primary;
     let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
-    press(app, entity, 1);
     let world = app.world_mut();
     world.trigger(Pointer::new(
         PointerId::Mouse,
@@ -141,16 +129,39 @@ fn drag(app: &mut App, from: usize, index: usize, to: usize) {
         },
         entity,
     ));
-    release(app);
+}
+
+/// The drag of `entity` ends, `distance` pixels from where it began.
+fn end_drag(app: &mut App, entity: Entity, distance: Vec2) {
+    let button = PointerButton::Primary;
     app.world_mut().trigger(Pointer::new(
         PointerId::Mouse,
         location(),
-        DragEnd {
-            button,
-            distance: delta,
-        },
+        DragEnd { button, distance },
         entity,
     ));
+}
+
+/// Press card `index` of pile `from`, drag it onto the next free spot of pile `to`, release:
+/// every event the picking backend sends for a real drag, all within one frame.
+fn drag(app: &mut App, from: usize, index: usize, to: usize) {
+    let (start, goal) = {
+        let play = app.world().resource::<Play>();
+        let fit = *app.world().resource::<Fit>();
+        let pos = play.session.position();
+        let layout = play.game().layout();
+        (
+            rest(layout, &fit, pos, from, index),
+            rest(layout, &fit, pos, to, pos.pile(to).len()),
+        )
+    };
+    let entity = card_entity(app, from, index);
+    // Screen pixels run down; the world runs up.
+    let delta = Vec2::new(goal.x - start.x, start.y - goal.y);
+    press(app, entity, 1);
+    move_by(app, entity, delta);
+    release(app);
+    end_drag(app, entity, delta);
     app.update();
 }
 
@@ -250,7 +261,7 @@ fn a_click_whose_press_and_release_share_a_frame_plays_the_obvious_move() {
             let cards = pos.pile(p).cards();
             cards
                 .iter()
-                .position(|c| c.to_string() == "8H")
+                .position(|c| c.rank == Rank::Eight && c.suit == Suit::Hearts)
                 .filter(|&i| pos.pile(p).is_face_up(i))
                 .map(|i| (p, i))
         })
@@ -263,7 +274,10 @@ fn a_click_whose_press_and_release_share_a_frame_plays_the_obvious_move() {
     press(&mut app, entity, 1);
     release(&mut app);
     app.update();
-    assert_eq!(app.world().resource::<Play>().session.moves(), vec![expected]);
+    assert_eq!(
+        app.world().resource::<Play>().session.moves(),
+        vec![expected]
+    );
 }
 
 #[test]
@@ -281,23 +295,9 @@ fn a_press_that_barely_moves_is_still_a_click() {
     let mut app = app_with(session);
     let entity = card_entity(&app, from, index);
     press(&mut app, entity, 1);
-    let button = PointerButton::Primary;
-    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
     let jitter = Vec2::new(2.0, 1.0);
-    let world = app.world_mut();
-    world.trigger(Pointer::new(PointerId::Mouse, location(), DragStart { button, hit }, entity));
-    world.trigger(Pointer::new(
-        PointerId::Mouse,
-        location(),
-        Drag { button, distance: jitter, delta: jitter },
-        entity,
-    ));
-    world.trigger(Pointer::new(
-        PointerId::Mouse,
-        location(),
-        DragEnd { button, distance: jitter },
-        entity,
-    ));
+    move_by(&mut app, entity, jitter);
+    end_drag(&mut app, entity, jitter);
     release(&mut app);
     app.update();
     let moves = app.world().resource::<Play>().session.moves();
@@ -309,8 +309,14 @@ fn a_drag_plays_its_move_only_and_leaves_no_refusal() {
     let session = spider_seed_1();
     let game = session.game().clone();
     let mv = game.parse_move("t3>t1").expect("a move");
-    assert!(game.check(session.position(), mv).is_ok(), "t3>t1 is legal in deal 1");
-    let len = session.position().pile(game.layout().pile_index("t3").expect("t3")).len();
+    assert!(
+        game.check(session.position(), mv).is_ok(),
+        "t3>t1 is legal in deal 1"
+    );
+    let len = session
+        .position()
+        .pile(game.layout().pile_index("t3").expect("t3"))
+        .len();
     let (t3, t1) = (
         game.layout().pile_index("t3").expect("t3"),
         game.layout().pile_index("t1").expect("t1"),
@@ -319,5 +325,9 @@ fn a_drag_plays_its_move_only_and_leaves_no_refusal() {
     drag(&mut app, t3, len - 1, t1);
     app.update();
     assert_eq!(app.world().resource::<Play>().session.moves(), vec![mv]);
-    assert_eq!(app.world().resource::<Notice>().0, "", "no refusal after a good drop");
+    assert_eq!(
+        app.world().resource::<Notice>().0,
+        "",
+        "no refusal after a good drop"
+    );
 }

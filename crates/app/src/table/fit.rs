@@ -69,14 +69,22 @@ impl Fit {
 
     /// The world position of a table point.
     pub fn world(&self, p: Vec2) -> Vec2 {
-        let x = if self.mirrored { self.table.x - p.x } else { p.x };
+        let x = if self.mirrored {
+            self.table.x - p.x
+        } else {
+            p.x
+        };
         self.origin + Vec2::new(x, -p.y) * self.scale
     }
 
     /// The table point at a world position.
     pub fn table_point(&self, w: Vec2) -> Vec2 {
         let d = (w - self.origin) / self.scale;
-        let x = if self.mirrored { self.table.x - d.x } else { d.x };
+        let x = if self.mirrored {
+            self.table.x - d.x
+        } else {
+            d.x
+        };
         Vec2::new(x, -d.y)
     }
 

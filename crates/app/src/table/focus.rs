@@ -129,8 +129,7 @@ pub fn key_focus(
     mut requests: MessageWriter<Request>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if party.is_some() || ctrl || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref())
-    {
+    if party.is_some() || ctrl || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
         return;
     }
     let game = play.game();
@@ -235,10 +234,7 @@ fn show_focus(
                 FocusFrame { held },
                 Pickable::IGNORE,
                 Transform::default(),
-                Sprite::from_color(
-                    if held { HELD_COLOUR } else { FOCUS_COLOUR },
-                    Vec2::ONE,
-                ),
+                Sprite::from_color(if held { HELD_COLOUR } else { FOCUS_COLOUR }, Vec2::ONE),
                 Visibility::Hidden,
             ));
         }

@@ -95,9 +95,8 @@ pub fn refit(
     *fit = new;
     let card = fit.card_size(layout);
     let want = card.x.round() as u32;
-    let far = art.width == 0
-        || (art.width as f32 - card.x).abs() / card.x > 0.2
-        || art.style != style;
+    let far =
+        art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2 || art.style != style;
     if far && let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
         art.draw(&mut images, font.data.data(), want, style);
     }

@@ -60,7 +60,11 @@ pub struct Wanted {
 /// A message saying what to type.
 pub fn parse_wanted(text: &str) -> Result<Wanted, String> {
     let t = text.trim();
-    let bad = || format!("{t:?} is not a card: type a rank (A, 2..10 or T, J, Q, K) and a suit (C, D, H, S) or none");
+    let bad = || {
+        format!(
+            "{t:?} is not a card: type a rank (A, 2..10 or T, J, Q, K) and a suit (C, D, H, S) or none"
+        )
+    };
     let (rank, rest) = match t.strip_prefix("10") {
         Some(rest) => (Rank::Ten, rest),
         None => {
@@ -71,7 +75,12 @@ pub fn parse_wanted(text: &str) -> Result<Wanted, String> {
     };
     let suit = match rest.trim() {
         "" => None,
-        s if s.chars().count() == 1 => Some(s.chars().next().and_then(Suit::from_letter).ok_or_else(bad)?),
+        s if s.chars().count() == 1 => Some(
+            s.chars()
+                .next()
+                .and_then(Suit::from_letter)
+                .ok_or_else(bad)?,
+        ),
         _ => return Err(bad()),
     };
     Ok(Wanted { rank, suit })
@@ -116,7 +125,12 @@ pub fn completable_suits(layout: &Layout, pos: &Position) -> Vec<Suit> {
         pos.piles()
             .iter()
             .enumerate()
-            .flat_map(|(p, pile)| pile.cards().iter().enumerate().map(move |(i, &c)| (p, i, c)))
+            .flat_map(|(p, pile)| {
+                pile.cards()
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, &c)| (p, i, c))
+            })
             .filter(|&(p, i, c)| c.rank == rank && c.suit == suit && pred(p, i, c))
             .count()
     };
@@ -210,7 +224,10 @@ mod tests {
         let (game, pos) = spider("t1: 7S 6D\nt2: 7S\nt3: 7H | 2C\nt4: 7D 9C\n");
         let layout = game.layout();
         let free = locate(layout, &pos, parse_wanted("7").expect("a rank"));
-        let piles: Vec<&str> = free.iter().map(|&(p, _)| layout.piles[p].id.as_str()).collect();
+        let piles: Vec<&str> = free
+            .iter()
+            .map(|&(p, _)| layout.piles[p].id.as_str())
+            .collect();
         assert_eq!(piles, ["t2", "t4"]);
         let named = locate(layout, &pos, parse_wanted("7s").expect("a card"));
         assert_eq!(named.len(), 2, "both face-up Sevens of Spades");
@@ -221,11 +238,13 @@ mod tests {
     #[test]
     fn a_suit_is_completable_when_every_card_still_needed_is_face_up() {
         let suit = |s: char| {
-            ["K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
-                .iter()
-                .map(|r| format!("{r}{s}"))
-                .collect::<Vec<_>>()
-                .join(" ")
+            [
+                "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A",
+            ]
+            .iter()
+            .map(|r| format!("{r}{s}"))
+            .collect::<Vec<_>>()
+            .join(" ")
         };
         // One suit of hearts home, the other all face up (in two piles); spades half hidden.
         let text = format!(

@@ -12,11 +12,13 @@ pub(super) fn spider_three_moves_from_a_win() -> Session {
     let catalog = solitaire_games::catalog().expect("the registry builds");
     let game = catalog.get("spider").expect("spider");
     let suit = |s: char| {
-        ["K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
-            .iter()
-            .map(|r| format!("{r}{s}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        [
+            "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A",
+        ]
+        .iter()
+        .map(|r| format!("{r}{s}"))
+        .collect::<Vec<_>>()
+        .join(" ")
     };
     let mut text = String::from("game: spider\n");
     for (f, s) in ["S", "S", "D", "D", "C", "C", "H"].iter().enumerate() {
@@ -77,11 +79,14 @@ fn a_short_game_is_won_by_keys_alone() {
     press(&mut app, &[KeyCode::Enter]);
     app.update();
     let play = app.world().resource::<Play>();
-    assert_eq!(play.session.status(), Status::Won, "{:?}", play.session.moves());
     assert_eq!(
-        play.game().move_text(play.session.moves()[0]).to_string(),
-        "t2>t1"
+        play.session.status(),
+        Status::Won,
+        "{:?}",
+        play.session.moves()
     );
+    let first = play.game().move_text(play.session.moves()[0]).to_string();
+    assert!(first.starts_with("t2>t1"), "{first}");
 }
 
 #[test]
@@ -91,12 +96,18 @@ fn the_focus_is_always_framed_and_escape_puts_cards_back() {
     app.update();
     let shown = frames(&mut app);
     assert!(
-        shown.iter().any(|(f, v)| !f.held && *v == Visibility::Visible),
+        shown
+            .iter()
+            .any(|(f, v)| !f.held && *v == Visibility::Visible),
         "{shown:?}"
     );
     press(&mut app, &[KeyCode::Digit3]);
     press(&mut app, &[KeyCode::ArrowDown]);
-    assert_eq!(focus(&app).index, 1, "Down goes to the next card of the column");
+    assert_eq!(
+        focus(&app).index,
+        1,
+        "Down goes to the next card of the column"
+    );
     press(&mut app, &[KeyCode::Enter]);
     assert_eq!(focus(&app).held.map(|h| h.count), Some(2));
     press(&mut app, &[KeyCode::Escape]);
@@ -168,7 +179,10 @@ fn locate_by_keys_lights_the_card_and_expand_shows_a_pile_as_text() {
         play.session.position().pile(pile(&app, "t4")).cards()[0]
     };
     let entity = app.world().resource::<super::CardEntities>().0[&ace];
-    assert!(app.world().get::<super::bar::Lit>(entity).is_some(), "the Ace lights up");
+    assert!(
+        app.world().get::<super::bar::Lit>(entity).is_some(),
+        "the Ace lights up"
+    );
     assert_eq!(app.world().resource::<Play>().session.move_count(), 0);
     press(&mut app, &[KeyCode::Digit2]);
     press(&mut app, &[KeyCode::KeyE]);
@@ -184,7 +198,8 @@ fn locate_by_keys_lights_the_card_and_expand_shows_a_pile_as_text() {
         .filter_map(|c| world.get::<Text>(c).map(|t| t.0.clone()))
         .collect();
     assert!(
-        text.iter().any(|t| t.contains("t2: [7\u{2665} 6\u{2665} 5\u{2665}]")),
+        text.iter()
+            .any(|t| t.contains("t2: [7\u{2665} 6\u{2665} 5\u{2665}]")),
         "{text:?}"
     );
 }
@@ -237,38 +252,50 @@ fn with_nothing_hidden_finish_plays_the_win_out() {
         "{:?}",
         app.world().resource::<Play>().session.moves()
     );
-    assert!(super::finish::winning_line(
-        app.world().resource::<Play>().game(),
-        &solitaire_games::catalog()
-            .expect("builds")
-            .get("spider")
-            .expect("spider")
-            .deal(1)
-    )
-    .is_none(), "a deal with hidden cards is never finished for the player");
+    assert!(
+        super::finish::winning_line(
+            app.world().resource::<Play>().game(),
+            &solitaire_games::catalog()
+                .expect("builds")
+                .get("spider")
+                .expect("spider")
+                .deal(1)
+        )
+        .is_none(),
+        "a deal with hidden cards is never finished for the player"
+    );
 }
 
 #[test]
 fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
     let mut app = app_for(spider_three_moves_from_a_win());
-    for text in ["t2>t1", "t3>t1"] {
+    for text in ["t2>t1:3", "t3>t1:3"] {
         let mv = {
             let play = app.world().resource::<Play>();
             play.game().parse_move(text).expect("a move")
         };
-        app.world_mut().write_message(crate::play::Request::Play(mv));
+        app.world_mut()
+            .write_message(crate::play::Request::Play(mv));
         app.update();
     }
     let played = app.world().resource::<Play>().session.position().clone();
+    assert_eq!(app.world().resource::<Play>().session.move_count(), 2);
     press(&mut app, &[KeyCode::KeyP]);
-    assert_eq!(app.world().resource::<Play>().session.move_count(), 0, "back to the start");
+    assert_eq!(
+        app.world().resource::<Play>().session.move_count(),
+        0,
+        "back to the start"
+    );
     // Fastest pace, then let it run: each move is redone in turn.
     for _ in 0..6 {
         press(&mut app, &[KeyCode::Equal]);
     }
     // Each next move is made due at once (no waiting in a test).
     for _ in 0..10 {
-        match app.world_mut().get_resource_mut::<super::replay::Replaying>() {
+        match app
+            .world_mut()
+            .get_resource_mut::<super::replay::Replaying>()
+        {
             Some(mut r) => r.next_at = 0.0,
             None => break,
         }
@@ -278,10 +305,18 @@ fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
     // Again, stopped by a key after the start: the rest stays redoable.
     press(&mut app, &[KeyCode::KeyP]);
     press(&mut app, &[KeyCode::KeyX]);
-    assert!(app.world().get_resource::<super::replay::Replaying>().is_none());
+    assert!(
+        app.world()
+            .get_resource::<super::replay::Replaying>()
+            .is_none()
+    );
     let s = &app.world().resource::<Play>().session;
     assert!(s.move_count() < 2);
     let mut redo = s.clone();
     while redo.redo().is_some() {}
-    assert_eq!(redo.position(), &played, "the moves not replayed can be redone");
+    assert_eq!(
+        redo.position(),
+        &played,
+        "the moves not replayed can be redone"
+    );
 }

@@ -58,5 +58,11 @@ pub(super) fn read_keys(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, read_keys.in_set(TableSet::Input));
+    // Keys become actions before the bar carries out this frame's actions.
+    app.add_systems(
+        Update,
+        read_keys
+            .in_set(TableSet::Input)
+            .before(super::bar::do_actions),
+    );
 }

@@ -4,9 +4,9 @@
 pub mod accepts;
 pub mod anim;
 pub mod ask;
-pub mod auto;
 #[cfg(test)]
 mod ask_tests;
+pub mod auto;
 pub mod bar;
 mod celebrate;
 mod drag;
@@ -18,10 +18,10 @@ pub mod finish;
 pub mod fit;
 pub mod focus;
 pub mod follow;
-#[cfg(test)]
-mod key_tests;
 pub mod info;
 pub mod info_ui;
+#[cfg(test)]
+mod key_tests;
 pub mod keys;
 pub mod outcome;
 pub mod replay;

@@ -65,8 +65,7 @@ fn replay(
         r.pace = (r.pace + 1).min(PACES.len() - 1);
     } else if slower {
         r.pace = r.pace.saturating_sub(1);
-    } else if any_key || mouse.is_some_and(|m| m.get_just_pressed().next().is_some())
-    {
+    } else if any_key || mouse.is_some_and(|m| m.get_just_pressed().next().is_some()) {
         notice.0 = format!(
             "Replay stopped after move {} of {}: Redo (Ctrl+Y) goes on.",
             r.total - r.left,
@@ -99,6 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         replay
             .in_set(TableSet::Input)
+            .before(super::info_ui::info_keys)
             .before(super::keys::read_keys)
             .before(super::focus::key_focus),
     );

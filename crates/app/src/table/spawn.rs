@@ -42,7 +42,12 @@ fn spawn_table(
             || (art.width as f32 - card.x).abs() / card.x > 0.2
             || art.style != art_style(&settings))
     {
-        art.draw(&mut images, font.data.data(), card.x.round() as u32, art_style(&settings));
+        art.draw(
+            &mut images,
+            font.data.data(),
+            card.x.round() as u32,
+            art_style(&settings),
+        );
     }
     let scoped = DespawnOnExit(Screen::Playing);
     commands.spawn((
@@ -73,6 +78,8 @@ fn spawn_table(
                 },
             ))
             .observe(on_marker_press)
+            // A press that travels from an outline is no click on it.
+            .observe(on_drag)
             .observe(super::info_ui::on_right_press);
         if spec.show_count {
             let base = rest(layout, &fit, pos, p, 0);
