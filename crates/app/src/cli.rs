@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use bevy::prelude::Resource;
 
 pub const USAGE: &str = "usage: solitaire [--game ID [--seed N] [--play \"M1 M2\"]] \
-[--window WxH] [--screenshot PATH --exit-after-frames K] [--frame-stats] [--data-dir DIR]";
+[--position FILE] [--course COURSE.ron] [--window WxH] [--screenshot PATH --exit-after-frames K] [--frame-stats] \
+[--data-dir DIR]";
 
 /// What the command line asked for.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -19,6 +20,10 @@ pub struct Options {
     pub frame_stats: bool,
     /// Where saves and statistics live (default: the user's data directory).
     pub data_dir: Option<PathBuf>,
+    /// A course file: its assigned games are played with the readings it chooses.
+    pub course: Option<PathBuf>,
+    /// A position in the text form to play from (its `game:` line, or `--game`, names the game).
+    pub position: Option<PathBuf>,
     pub help: bool,
 }
 
@@ -33,6 +38,8 @@ impl Default for Options {
             window: (1280, 720),
             frame_stats: false,
             data_dir: None,
+            course: None,
+            position: None,
             help: false,
         }
     }
@@ -66,6 +73,8 @@ impl Options {
                 "--window" => o.window = size(&value("--window")?)?,
                 "--frame-stats" => o.frame_stats = true,
                 "--data-dir" => o.data_dir = Some(PathBuf::from(value("--data-dir")?)),
+                "--course" => o.course = Some(PathBuf::from(value("--course")?)),
+                "--position" => o.position = Some(PathBuf::from(value("--position")?)),
                 "-h" | "--help" => o.help = true,
                 other => return Err(format!("unknown argument {other:?}")),
             }
@@ -115,6 +124,8 @@ mod tests {
             "a.png",
             "--exit-after-frames",
             "30",
+            "--course",
+            "c.ron",
         ])
         .expect("valid");
         assert_eq!(o.game.as_deref(), Some("spider"));
@@ -123,6 +134,7 @@ mod tests {
             (Some(7), (1920, 1080), Some(30))
         );
         assert_eq!(o.play, ["t1>t2", "deal"]);
+        assert_eq!(o.course, Some(PathBuf::from("c.ron")));
     }
 
     #[test]
@@ -133,6 +145,7 @@ mod tests {
             &["--window", "12"],
             &["--what"],
             &["--seed", "3"],
+            &["--course"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }

@@ -17,6 +17,8 @@ pub mod menu;
 pub mod play;
 pub mod save;
 pub mod screen;
+pub mod settings;
+pub mod statistics;
 pub mod table;
 pub mod ui;
 
@@ -27,6 +29,8 @@ pub fn plugin(app: &mut App) {
         assets::plugin,
         art::plugin,
         save::plugin,
+        settings::plugin,
+        statistics::plugin,
         play::plugin,
         error_screen::plugin,
         menu::plugin,

@@ -14,6 +14,12 @@ pub enum Screen {
     Menu,
     /// A game on the table.
     Playing,
+    /// The player's settings.
+    Settings,
+    /// The player's statistics.
+    Statistics,
+    /// Games saved under a name, and pasting a position.
+    Open,
 }
 
 pub(super) fn plugin(app: &mut App) {

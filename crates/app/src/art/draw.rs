@@ -6,11 +6,22 @@ use ttf_parser::Face;
 
 use super::glyphs::{Placement, draw_text, text_width};
 
-fn ink(red: bool) -> Color {
-    if red {
-        Color::from_rgba8(196, 22, 38, 255)
-    } else {
-        Color::from_rgba8(22, 24, 30, 255)
+/// How the faces are drawn: the players' settings for colour and size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Spades black, hearts red, diamonds blue, clubs green (else red and black).
+    pub four_colour: bool,
+    /// A larger rank and suit in the corners, for low vision.
+    pub large_print: bool,
+}
+
+/// The ink of a suit.
+pub fn ink(suit: Suit, style: Style) -> Color {
+    match (suit, style.four_colour) {
+        (Suit::Diamonds, true) => Color::from_rgba8(18, 84, 196, 255),
+        (Suit::Clubs, true) => Color::from_rgba8(16, 128, 52, 255),
+        (s, _) if s.is_red() => Color::from_rgba8(196, 22, 38, 255),
+        _ => Color::from_rgba8(22, 24, 30, 255),
     }
 }
 
@@ -70,6 +81,18 @@ pub fn rank_label(rank: Rank) -> &'static str {
 /// the card is covered but for its top strip), the same upside down in the bottom-right,
 /// and a big suit symbol (or the court letter) in the centre.
 pub fn face(font: &Face<'_>, rank: Rank, suit: Suit, w: u32, h: u32) -> Option<Pixmap> {
+    face_styled(font, rank, suit, w, h, Style::default())
+}
+
+/// [`face`] in a [`Style`].
+pub fn face_styled(
+    font: &Face<'_>,
+    rank: Rank,
+    suit: Suit,
+    w: u32,
+    h: u32,
+    style: Style,
+) -> Option<Pixmap> {
     let mut pixmap = Pixmap::new(w, h)?;
     let (wf, hf) = (w as f32, h as f32);
     card_shape(
@@ -77,10 +100,11 @@ pub fn face(font: &Face<'_>, rank: Rank, suit: Suit, w: u32, h: u32) -> Option<P
         Color::from_rgba8(252, 251, 247, 255),
         Color::from_rgba8(120, 120, 120, 255),
     );
-    let ink = paint(ink(suit.is_red()));
+    let ink = paint(ink(suit, style));
     let label = rank_label(rank);
     let symbol = suit.symbol().to_string();
-    let cap = hf * 0.135;
+    // Large print: the index fills the strip a covered card shows.
+    let cap = hf * if style.large_print { 0.16 } else { 0.135 };
     let rank_w = text_width(font, label, cap);
     let suit_cap = cap * 1.15;
     let suit_w = text_width(font, &symbol, suit_cap);

@@ -25,6 +25,16 @@ pub struct CardArt {
     pub table: Handle<Image>,
     /// The card width in pixels the images were drawn at.
     pub width: u32,
+    /// The style they were drawn in.
+    pub style: draw::Style,
+}
+
+/// The card style the settings ask for.
+pub fn art_style(settings: &crate::settings::Settings) -> draw::Style {
+    draw::Style {
+        four_colour: settings.four_colour,
+        large_print: settings.large_print,
+    }
 }
 
 /// Every sign an empty pile's outline may carry: none, the stock's, a cell's, or the rank
@@ -56,7 +66,13 @@ pub fn to_image(pixmap: &Pixmap) -> Image {
 impl CardArt {
     /// Draw (or redraw) every image for cards `width` pixels wide. Returns false if the
     /// font could not be read.
-    pub fn draw(&mut self, images: &mut Assets<Image>, font_bytes: &[u8], width: u32) -> bool {
+    pub fn draw(
+        &mut self,
+        images: &mut Assets<Image>,
+        font_bytes: &[u8],
+        width: u32,
+        style: draw::Style,
+    ) -> bool {
         let Ok(font) = ttf_parser::Face::parse(font_bytes, 0) else {
             return false;
         };
@@ -77,7 +93,10 @@ impl CardArt {
         for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
             for rank in Rank::ALL {
                 let handle = self.faces.entry((rank, suit)).or_default();
-                put(handle, draw::face(&font, rank, suit, width, height));
+                put(
+                    handle,
+                    draw::face_styled(&font, rank, suit, width, height, style),
+                );
             }
         }
         put(&mut self.back, draw::back(width, height));
@@ -87,6 +106,7 @@ impl CardArt {
         }
         put(&mut self.table, draw::table(256, 160));
         self.width = width;
+        self.style = style;
         true
     }
 

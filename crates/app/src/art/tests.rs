@@ -95,3 +95,50 @@ fn golden_hashes() {
 
 const GOLDEN_KING: u64 = 0x56ad_8dc6_dd21_cfc3;
 const GOLDEN_BACK: u64 = 0x714c_6be1_1ad9_2c0c;
+
+/// How many pixels of a colour (by a test) a face has.
+fn count(p: &Pixmap, test: impl Fn([u8; 4]) -> bool) -> usize {
+    (0..p.height())
+        .flat_map(|y| (0..p.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| test(rgba(p, x, y)))
+        .count()
+}
+
+#[test]
+fn the_four_colour_deck_inks_diamonds_blue_and_clubs_green() {
+    let four = draw::Style {
+        four_colour: true,
+        ..draw::Style::default()
+    };
+    let blue = |c: [u8; 4]| c[2] > 150 && c[0] < 60;
+    let green = |c: [u8; 4]| c[1] > 100 && c[0] < 60 && c[2] < 90;
+    let diamond = draw::face_styled(&font(), Rank::Five, Suit::Diamonds, 100, 140, four);
+    let club = draw::face_styled(&font(), Rank::Five, Suit::Clubs, 100, 140, four);
+    let (diamond, club) = (diamond.expect("drawn"), club.expect("drawn"));
+    assert!(count(&diamond, blue) > 200 && count(&diamond, is_red) == 0);
+    assert!(count(&club, green) > 200 && count(&club, is_dark) < 50);
+    let plain = draw::face(&font(), Rank::Five, Suit::Diamonds, 100, 140).expect("drawn");
+    assert!(count(&plain, blue) == 0 && count(&plain, is_red) > 200);
+}
+
+#[test]
+fn large_print_puts_more_ink_in_the_corner_a_covered_card_shows() {
+    let large = draw::Style {
+        large_print: true,
+        ..draw::Style::default()
+    };
+    let strip = |p: &Pixmap| {
+        (0..30)
+            .flat_map(|y| (0..p.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| is_dark(rgba(p, x, y)))
+            .count()
+    };
+    let normal = draw::face(&font(), Rank::Ten, Suit::Spades, 100, 140).expect("drawn");
+    let big = draw::face_styled(&font(), Rank::Ten, Suit::Spades, 100, 140, large).expect("drawn");
+    assert!(
+        strip(&big) > strip(&normal) * 5 / 4,
+        "{} vs {}",
+        strip(&big),
+        strip(&normal)
+    );
+}

@@ -73,10 +73,42 @@ pub fn build_games(layouts: Vec<Result<Layout, String>>) -> (Vec<Arc<Game>>, Vec
     (games, errors)
 }
 
+/// The course the app plays (`--course FILE`): its name and the games it assigns.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CourseInfo {
+    pub name: String,
+    pub assigned: Vec<String>,
+}
+
+/// The games as the course file at `path` configures them (its readings for the games it
+/// assigns), through the engine's `Course::configure`.
+///
+/// # Errors
+/// A message naming the file: unreadable, not a course, or a game or reading it names that
+/// this build does not have.
+pub fn apply_course(
+    path: &std::path::Path,
+    games: Vec<Arc<Game>>,
+) -> Result<(Vec<Arc<Game>>, CourseInfo), String> {
+    use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
+    let file = path.display().to_string();
+    let text = read_text_capped(path, MAX_INPUT_BYTES).map_err(|e| format!("{file}: {e}"))?;
+    let course = solitaire_core::Course::parse(&file, &text).map_err(|e| e.to_string())?;
+    let configured = course
+        .configure(&file, &solitaire_core::Catalog::from_games(games))
+        .map_err(|e| e.to_string())?;
+    let info = CourseInfo {
+        name: course.name.clone(),
+        assigned: course.games.keys().cloned().collect(),
+    };
+    Ok((configured.games().to_vec(), info))
+}
+
 pub(super) fn build_catalog(
     mut commands: Commands,
     assets: Option<Res<GameAssets>>,
     layouts: Res<Assets<LayoutAsset>>,
+    options: Option<Res<crate::cli::Options>>,
     mut errors: ResMut<LoadErrors>,
 ) {
     let Some(assets) = assets else {
@@ -88,13 +120,22 @@ pub(super) fn build_catalog(
         .filter_map(|h| layouts.get(h))
         .map(|a| a.layout.clone())
         .collect();
-    let (games, failed) = build_games(loaded);
+    let (mut games, failed) = build_games(loaded);
     if games.is_empty() && failed.is_empty() {
         errors
             .0
             .push("assets/layouts: no layout files found".into());
     }
     errors.0.extend(failed);
+    if let Some(path) = options.as_ref().and_then(|o| o.course.as_ref()) {
+        match apply_course(path, games.clone()) {
+            Ok((configured, info)) => {
+                games = configured;
+                commands.insert_resource(info);
+            }
+            Err(e) => errors.0.push(format!("--course: {e}")),
+        }
+    }
     commands.insert_resource(Games(games));
 }
 
@@ -104,5 +145,84 @@ pub(super) fn record_failures(
 ) {
     for e in failed.read() {
         errors.0.push(format!("assets/{}: {}", e.path, e.error));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games() -> Vec<Arc<Game>> {
+        let catalog = solitaire_games::catalog().expect("the registry builds");
+        catalog.games().to_vec()
+    }
+
+    fn course_file(name: &str, text: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!(
+            "solitaire-course-{name}-{}.ron",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).expect("written");
+        path
+    }
+
+    #[test]
+    fn a_course_chooses_readings_and_the_rules_panel_shows_them() {
+        let games = games();
+        let game = games
+            .iter()
+            .find(|g| g.readings().iter().any(|r| r.reading.choices.len() > 1))
+            .expect("some game has a reading with two choices");
+        let reading = game.readings()[0].reading;
+        let other = reading.choices[1].value;
+        let path = course_file(
+            "good",
+            &format!(
+                "(name: \"Autumn\", games: {{ {:?}: (readings: {{ {:?}: {other:?} }}) }})",
+                game.id(),
+                reading.name
+            ),
+        );
+        let (configured, info) = apply_course(&path, games.clone()).expect("the course applies");
+        assert_eq!(info.name, "Autumn");
+        assert_eq!(info.assigned, [game.id().to_string()]);
+        let played = configured
+            .iter()
+            .find(|g| g.id() == game.id())
+            .expect("kept");
+        let chosen = played
+            .readings()
+            .iter()
+            .find(|r| r.reading.name == reading.name)
+            .expect("declared");
+        assert_eq!(chosen.choice.value, other);
+        let panel = crate::menu::readings_text(played);
+        assert!(panel.contains(reading.sentence), "{panel}");
+        assert!(panel.contains(chosen.choice.meaning), "{panel}");
+        assert!(panel.contains("chosen by the course"), "{panel}");
+        let default_panel = crate::menu::readings_text(game);
+        assert!(default_panel.contains("the default"), "{default_panel}");
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_bad_course_is_refused_with_its_file_named() {
+        for (name, text) in [
+            ("unknown", "(games: { \"no-such-game\": () })"),
+            ("syntax", "(games: "),
+            (
+                "reading",
+                "(games: { \"spider\": (readings: { \"nope\": \"x\" }) })",
+            ),
+        ] {
+            let path = course_file(name, text);
+            let Err(e) = apply_course(&path, games()) else {
+                panic!("{name}: the course was accepted");
+            };
+            assert!(e.contains(&path.display().to_string()), "{name}: {e}");
+            let _ = std::fs::remove_file(path);
+        }
+        let missing = std::path::Path::new("/no/such/course.ron");
+        assert!(apply_course(missing, games()).is_err());
     }
 }

@@ -7,7 +7,7 @@ mod layout_loader;
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
-pub use catalog::{Games, LoadErrors, build_games};
+pub use catalog::{CourseInfo, Games, LoadErrors, apply_course, build_games};
 pub use layout_loader::{LayoutAsset, LayoutLoader};
 
 use crate::screen::Screen;

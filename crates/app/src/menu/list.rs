@@ -16,6 +16,18 @@ pub struct GameRow(pub usize);
 #[derive(Component)]
 pub struct ResumeButton;
 
+/// The settings button.
+#[derive(Component)]
+pub struct SettingsButton;
+
+/// The statistics button.
+#[derive(Component)]
+pub struct StatisticsButton;
+
+/// The Open button (saved games, pasted positions).
+#[derive(Component)]
+pub struct OpenButton;
+
 #[derive(Component)]
 pub(super) struct RulesText;
 
@@ -40,6 +52,7 @@ pub(super) fn spawn_menu(
     stats: Res<Stats>,
     saved: Res<Saved>,
     problems: Res<DataProblems>,
+    course: Option<Res<crate::assets::CourseInfo>>,
     mut state: ResMut<MenuState>,
 ) {
     state.selected = state.selected.min(games.0.len().saturating_sub(1));
@@ -54,11 +67,32 @@ pub(super) fn spawn_menu(
     commands
         .spawn((DespawnOnExit(Screen::Menu), root))
         .with_children(|root| {
-            root.spawn(ui::text(
-                "Solitaire \u{2660}\u{2665}\u{2666}\u{2663}",
-                40.0,
-                ui::TEXT,
-            ));
+            root.spawn(Node {
+                align_items: AlignItems::Center,
+                column_gap: Val::Px(24.0),
+                ..default()
+            })
+            .with_children(|top| {
+                top.spawn(ui::text(
+                    "Solitaire \u{2660}\u{2665}\u{2666}\u{2663}",
+                    40.0,
+                    ui::TEXT,
+                ));
+                top.spawn(ui::button("Settings  S", SettingsButton));
+                top.spawn(ui::button("Statistics  T", StatisticsButton));
+                top.spawn(ui::button("Open  F", OpenButton));
+            });
+            if let Some(course) = &course {
+                let name = if course.name.is_empty() { "a course" } else { &course.name };
+                root.spawn(ui::text(
+                    format!(
+                        "Course: {name}. Its games ({}) are played with its readings.",
+                        course.assigned.join(", ")
+                    ),
+                    16.0,
+                    ui::SELECTED,
+                ));
+            }
             for p in &problems.0 {
                 root.spawn(ui::text(p.clone(), 16.0, Color::srgb(1.0, 0.7, 0.5)));
             }
@@ -140,11 +174,33 @@ pub(super) fn spawn_menu(
             });
             root.spawn((DealText, ui::text("", 17.0, ui::TEXT)));
             root.spawn(ui::text(
-                "Up/Down: choose   Enter or click: play   digits: deal number   Esc: quit",
+                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   Esc: quit",
                 15.0,
                 ui::DIM,
             ));
         });
+}
+
+/// The game's readings for the rules panel: each ambiguous sentence and the reading played
+/// (with its meaning, and whether it is the default or a course's or layout's choice).
+pub fn readings_text(game: &solitaire_core::Game) -> String {
+    let mut out = String::new();
+    if game.readings().is_empty() {
+        return out;
+    }
+    out.push_str("\n\nHow this app reads the rules:");
+    for r in game.readings() {
+        let whose = if r.is_default() {
+            "the default"
+        } else {
+            "chosen by the course or layout"
+        };
+        out.push_str(&format!(
+            "\n\u{2022} \u{201C}{}\u{201D}\n   {}: {} ({whose})",
+            r.reading.sentence, r.choice.value, r.choice.meaning
+        ));
+    }
+    out
 }
 
 pub(super) fn show_selection(
@@ -171,9 +227,14 @@ pub(super) fn show_selection(
         } else {
             ""
         };
-        text.0 = format!("{wip}{}\n\n{}", layout.summary, layout.rules_text)
-            .trim_end()
-            .to_string();
+        text.0 = format!(
+            "{wip}{}\n\n{}{}",
+            layout.summary,
+            layout.rules_text.trim_end(),
+            readings_text(game)
+        )
+        .trim_end()
+        .to_string();
     }
     if let Ok(mut text) = deal.single_mut() {
         text.0 = if state.deal.is_empty() {

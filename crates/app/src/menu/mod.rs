@@ -3,10 +3,13 @@
 
 mod list;
 mod nav;
+mod open;
 mod start;
 
 use bevy::prelude::*;
 
+pub use list::readings_text;
+pub use open::{OpenList, clipboard_text};
 pub use start::{random_seed, start_game};
 
 use crate::screen::Screen;
@@ -20,6 +23,7 @@ pub struct MenuState {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>();
+    open::plugin(app);
     app.add_systems(
         OnEnter(Screen::Menu),
         (start::open_from_command_line, list::spawn_menu).chain(),

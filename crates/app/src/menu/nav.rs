@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::MenuState;
-use super::list::{GameRow, ResumeButton};
+use super::list::{GameRow, OpenButton, ResumeButton, SettingsButton, StatisticsButton};
 use super::start::{random_seed, resume, start_game};
 use crate::assets::Games;
 use crate::save::{DataProblems, Saved};
@@ -50,6 +50,12 @@ pub(super) fn navigate_with_keys(
         if let Err(e) = resume(&mut commands, &mut next, &games, &saved) {
             problems.0.push(e);
         }
+    } else if keys.just_pressed(KeyCode::KeyS) {
+        open_settings(&mut commands, &mut next);
+    } else if keys.just_pressed(KeyCode::KeyT) {
+        next.set(Screen::Statistics);
+    } else if keys.just_pressed(KeyCode::KeyF) {
+        next.set(Screen::Open);
     } else if keys.just_pressed(KeyCode::Escape) {
         exit.write(AppExit::Success);
     } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
@@ -64,10 +70,21 @@ pub(super) fn navigate_with_keys(
     }
 }
 
+fn open_settings(commands: &mut Commands, next: &mut NextState<Screen>) {
+    commands.insert_resource(crate::settings::SettingsScreen {
+        selected: 0,
+        back_to: Screen::Menu,
+    });
+    next.set(Screen::Settings);
+}
+
 pub(super) fn press_rows(
     mut commands: Commands,
     rows: Query<(&Interaction, &GameRow), Changed<Interaction>>,
     resume_button: Query<&Interaction, (Changed<Interaction>, With<ResumeButton>)>,
+    settings_button: Query<&Interaction, (Changed<Interaction>, With<SettingsButton>)>,
+    stats_button: Query<&Interaction, (Changed<Interaction>, With<StatisticsButton>)>,
+    open_button: Query<&Interaction, (Changed<Interaction>, With<OpenButton>)>,
     games: Res<Games>,
     saved: Res<Saved>,
     mut problems: ResMut<DataProblems>,
@@ -84,6 +101,15 @@ pub(super) fn press_rows(
             }
             _ => {}
         }
+    }
+    if settings_button.iter().any(|i| *i == Interaction::Pressed) {
+        open_settings(&mut commands, &mut next);
+    }
+    if stats_button.iter().any(|i| *i == Interaction::Pressed) {
+        next.set(Screen::Statistics);
+    }
+    if open_button.iter().any(|i| *i == Interaction::Pressed) {
+        next.set(Screen::Open);
     }
     if resume_button.iter().any(|i| *i == Interaction::Pressed)
         && let Err(e) = resume(&mut commands, &mut next, &games, &saved)

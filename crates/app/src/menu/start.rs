@@ -65,6 +65,25 @@ pub(super) fn open_from_command_line(
         return;
     };
     *done = true;
+    if let Some(path) = &options.position {
+        let fallback = options.game.as_ref().and_then(|id| games.get(id));
+        let opened =
+            solitaire_core::files::read_text_capped(path, solitaire_core::files::MAX_INPUT_BYTES)
+                .map_err(|e| e.to_string())
+                .and_then(|t| crate::save::session_from_text(&t, &games.0, fallback.as_ref()));
+        match opened {
+            Ok(session) => {
+                commands.insert_resource(Play::resume(session));
+                commands.insert_resource(Notice::default());
+                next.set(Screen::Playing);
+            }
+            Err(e) => {
+                errors.0.push(format!("--position {}: {e}", path.display()));
+                next.set(Screen::Error);
+            }
+        }
+        return;
+    }
     let Some(id) = &options.game else { return };
     let Some(game) = games.get(id) else {
         let ids: Vec<&str> = games.0.iter().map(|g| g.id()).collect();

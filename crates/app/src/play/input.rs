@@ -4,7 +4,8 @@ use bevy::prelude::*;
 use solitaire_core::obvious::{foundation_move, obvious_move};
 use solitaire_core::{Game, Illegal, Layout, Move, PileKind, Position};
 
-use super::{Changed, Notice, Play, Request, capitalise};
+use super::{Asking, Changed, Notice, Play, Question, Request, capitalise};
+use crate::settings::Settings;
 use crate::table::fit::card_corner;
 
 /// Cards dropped: the top `count` cards of pile `from` (or, when `bottom`, its bottom card),
@@ -172,6 +173,8 @@ pub(super) fn resolve_drops(
 pub(super) fn resolve_clicks(
     mut clicks: MessageReader<Clicked>,
     play: Res<Play>,
+    settings: Option<Res<Settings>>,
+    mut asking: ResMut<Asking>,
     mut commands: MessageWriter<Request>,
     mut notice: ResMut<Notice>,
 ) {
@@ -184,14 +187,30 @@ pub(super) fn resolve_clicks(
         let pile = pos.pile(c.pile);
         if spec.kind == PileKind::Stock {
             let redeal = pile.is_empty() && game.check(pos, Move::Redeal).is_ok();
-            commands.write(Request::Play(if redeal {
-                Move::Redeal
+            let mv = if redeal { Move::Redeal } else { Move::Deal };
+            // A legal deal is confirmed first if the settings ask; a double click deals.
+            let ask = settings.as_ref().is_some_and(|s| s.confirm_deal)
+                && !c.double
+                && game.check(pos, mv).is_ok();
+            if ask {
+                asking.0 = Some(Question {
+                    text: "Deal from the stock?".into(),
+                    request: Request::Play(mv),
+                });
             } else {
-                Move::Deal
-            }));
+                // The second click of a double click answers the first one's question.
+                asking.0 = None;
+                commands.write(Request::Play(mv));
+            }
             continue;
         }
+        // The foundations answer which suits could be completed, unless a card moves.
+        let foundation = spec.kind == PileKind::Foundation;
+        let suits = || crate::table::info::suits_sentence(game.layout(), pos);
         if c.index >= pile.len() {
+            if foundation {
+                notice.0 = suits();
+            }
             continue;
         }
         let count = pile.len() - c.index;
@@ -222,6 +241,7 @@ pub(super) fn resolve_clicks(
             Some(mv) => {
                 commands.write(Request::Play(mv));
             }
+            None if foundation => notice.0 = suits(),
             None => {
                 notice.0 = match pick_check(game, pos, c.pile, count) {
                     Err(e) => capitalise(e.reason),

@@ -2,6 +2,7 @@
 //! the player does arrives here as a [`Request`]; the engine decides; a [`Changed`] message
 //! tells the view what to animate, and [`Notice`] what to say.
 
+mod confirm;
 mod input;
 mod script;
 #[cfg(test)]
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use solitaire_core::{Game, Move, Position, Session, Status, Step};
 
+pub use confirm::{Asking, Question, undo_hides_a_card};
 pub use input::{Clicked, Dropped, Pick, drop_target, pick, pick_check};
 pub use script::Script;
 
@@ -82,6 +84,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<Dropped>();
     app.init_resource::<Notice>();
     app.init_resource::<Script>();
+    app.init_resource::<Asking>();
     app.add_systems(
         Update,
         (

@@ -7,8 +7,9 @@ use solitaire_core::obvious::hint;
 use super::fit::{BOTTOM_BAR, TOP_BAR};
 use super::status::StatusText;
 use super::{CardEntities, CardView, TableSet};
-use crate::play::{Notice, Play, Request};
+use crate::play::{Asking, Notice, Play, Question, Request, undo_hides_a_card};
 use crate::screen::Screen;
+use crate::settings::Settings;
 use crate::ui;
 
 /// What a button or key asks for.
@@ -20,6 +21,8 @@ pub enum Action {
     Restart,
     NewDeal,
     Hint,
+    Replay,
+    Settings,
 }
 
 /// A card lit up by a hint until `until` (seconds).
@@ -52,12 +55,14 @@ fn spawn_bars(mut commands: Commands, play: Res<Play>) {
         ))
         .with_children(|b| {
             for (label, action) in [
-                ("Menu", Action::Menu),
-                ("Undo", Action::Undo),
-                ("Redo", Action::Redo),
-                ("Restart", Action::Restart),
-                ("New deal", Action::NewDeal),
-                ("Hint", Action::Hint),
+                ("Menu  Esc", Action::Menu),
+                ("Undo  U", Action::Undo),
+                ("Redo  Ctrl+Y", Action::Redo),
+                ("Restart  R", Action::Restart),
+                ("New deal  N", Action::NewDeal),
+                ("Hint  H", Action::Hint),
+                ("Replay  P", Action::Replay),
+                ("Settings  O", Action::Settings),
             ] {
                 b.spawn(ui::button(label, action));
             }
@@ -89,7 +94,7 @@ fn press_buttons(
     }
 }
 
-fn do_actions(
+pub(super) fn do_actions(
     mut commands: Commands,
     mut actions: MessageReader<Action>,
     mut play: ResMut<Play>,
@@ -98,12 +103,34 @@ fn do_actions(
     mut notice: ResMut<Notice>,
     entities: Res<CardEntities>,
     time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut asking: ResMut<Asking>,
 ) {
     for action in actions.read() {
         match action {
             Action::Menu => next.set(Screen::Menu),
+            Action::Replay => {
+                let now = time.elapsed_secs();
+                super::replay::start_replay(&mut commands, &play, now, &mut moves, &mut notice);
+            }
+            Action::Settings => {
+                commands.insert_resource(crate::settings::SettingsScreen {
+                    selected: 0,
+                    back_to: Screen::Playing,
+                });
+                next.set(Screen::Settings);
+            }
             Action::Undo => {
-                moves.write(Request::Undo);
+                if settings.as_ref().is_some_and(|s| s.confirm_undo)
+                    && undo_hides_a_card(&play.session)
+                {
+                    asking.0 = Some(Question {
+                        text: "Undo a move that showed you cards?".into(),
+                        request: Request::Undo,
+                    });
+                } else {
+                    moves.write(Request::Undo);
+                }
             }
             Action::Redo => {
                 moves.write(Request::Redo);
@@ -185,6 +212,7 @@ fn light_hinted_cards(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>();
+    app.init_resource::<Asking>();
     app.add_systems(OnEnter(Screen::Playing), spawn_bars);
     app.add_systems(
         Update,

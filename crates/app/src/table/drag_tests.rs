@@ -3,15 +3,16 @@
 
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
-use bevy::picking::pointer::{Location, PointerId};
+use bevy::picking::events::Press as PointerPress;
+use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
-use solitaire_core::{Move, Session};
+use solitaire_core::{Move, Rank, Session, Suit};
 
-use super::drag::{DragEndedAt, Dragging, on_drag, on_drag_end, on_drag_start};
+use super::drag::{Dragging, Press, on_card_press, on_drag, on_drag_end, on_drag_start};
 use super::fit::Fit;
 use super::follow::rest;
 use super::{CardEntities, CardView};
-use crate::play::{self, Play};
+use crate::play::{self, Notice, Play};
 
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 
@@ -20,6 +21,8 @@ fn app_with(session: Session) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     play::plugin(&mut app);
+    app.add_message::<PointerInput>();
+    app.add_systems(Update, super::drag::release_clicks.before(play::PlaySet));
     app.insert_resource(Play::resume(session));
     spawn_cards(&mut app);
     app
@@ -27,7 +30,7 @@ fn app_with(session: Session) -> App {
 
 /// One entity per card of the game in `Play`, at rest where the table puts it, taking drags.
 pub(super) fn spawn_cards(app: &mut App) {
-    app.init_resource::<DragEndedAt>();
+    app.init_resource::<Press>();
     app.init_resource::<Dragging>();
     let (layout, pos) = {
         let play = app.world().resource::<Play>();
@@ -54,6 +57,7 @@ pub(super) fn spawn_cards(app: &mut App) {
                 .observe(on_drag_start)
                 .observe(on_drag)
                 .observe(on_drag_end)
+                .observe(on_card_press)
                 .id();
             entities.0.insert(card, e);
         }
@@ -71,22 +75,41 @@ fn location() -> Location {
     }
 }
 
-/// Press card `index` of pile `from`, drag it onto the next free spot of pile `to`, release.
-fn drag(app: &mut App, from: usize, index: usize, to: usize) {
-    let (card, start, goal) = {
-        let play = app.world().resource::<Play>();
-        let fit = *app.world().resource::<Fit>();
-        let pos = play.session.position();
-        let layout = play.game().layout();
-        (
-            pos.pile(from).cards()[index],
-            rest(layout, &fit, pos, from, index),
-            rest(layout, &fit, pos, to, pos.pile(to).len()),
-        )
+/// The entity of card `index` of pile `pile`.
+fn card_entity(app: &App, pile: usize, index: usize) -> Entity {
+    let card = app
+        .world()
+        .resource::<Play>()
+        .session
+        .position()
+        .pile(pile)
+        .cards()[index];
+    app.world().resource::<CardEntities>().0[&card]
+}
+
+/// The primary button goes down on `entity` (as the picking backend reports it).
+fn press(app: &mut App, entity: Entity, count: u8) {
+    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+    let event = PointerPress {
+        button: PointerButton::Primary,
+        hit,
+        count,
     };
-    let entity = app.world().resource::<CardEntities>().0[&card];
-    // Screen pixels run down; the world runs up.
-    let delta = Vec2::new(goal.x - start.x, start.y - goal.y);
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location(), event, entity));
+}
+
+/// The primary button comes up (the raw pointer input the picking backend reads).
+fn release(app: &mut App) {
+    app.world_mut().write_message(PointerInput::new(
+        PointerId::Mouse,
+        location(),
+        PointerAction::Release(PointerButton::Primary),
+    ));
+}
+
+/// The pointer, pressed on `entity`, moves by `delta` screen pixels (the card follows).
+fn move_by(app: &mut App, entity: Entity, delta: Vec2) {
     let button = PointerButton::Primary;
     let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
     let world = app.world_mut();
@@ -106,15 +129,39 @@ fn drag(app: &mut App, from: usize, index: usize, to: usize) {
         },
         entity,
     ));
-    world.trigger(Pointer::new(
+}
+
+/// The drag of `entity` ends, `distance` pixels from where it began.
+fn end_drag(app: &mut App, entity: Entity, distance: Vec2) {
+    let button = PointerButton::Primary;
+    app.world_mut().trigger(Pointer::new(
         PointerId::Mouse,
         location(),
-        DragEnd {
-            button,
-            distance: delta,
-        },
+        DragEnd { button, distance },
         entity,
     ));
+}
+
+/// Press card `index` of pile `from`, drag it onto the next free spot of pile `to`, release:
+/// every event the picking backend sends for a real drag, all within one frame.
+fn drag(app: &mut App, from: usize, index: usize, to: usize) {
+    let (start, goal) = {
+        let play = app.world().resource::<Play>();
+        let fit = *app.world().resource::<Fit>();
+        let pos = play.session.position();
+        let layout = play.game().layout();
+        (
+            rest(layout, &fit, pos, from, index),
+            rest(layout, &fit, pos, to, pos.pile(to).len()),
+        )
+    };
+    let entity = card_entity(app, from, index);
+    // Screen pixels run down; the world runs up.
+    let delta = Vec2::new(goal.x - start.x, start.y - goal.y);
+    press(app, entity, 1);
+    move_by(app, entity, delta);
+    release(app);
+    end_drag(app, entity, delta);
     app.update();
 }
 
@@ -195,4 +242,91 @@ fn the_face_up_hint_copes_with_bottom_moves() {
     let (session, _) = labyrinth_with_a_bottom_move();
     let hint = solitaire_core::obvious::hint(session.game(), session.position());
     assert!(hint.is_some());
+}
+
+fn spider_seed_1() -> Session {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    Session::deal(catalog.get("spider").expect("spider"), 1)
+}
+
+#[test]
+fn a_click_whose_press_and_release_share_a_frame_plays_the_obvious_move() {
+    let session = spider_seed_1();
+    let pos = session.position().clone();
+    let game = session.game().clone();
+    // Spider seed 1's Eight of Hearts, the card the quick click on a real window missed.
+    let (pile, index) = (0..pos.piles().len())
+        .find_map(|p| {
+            let cards = pos.pile(p).cards();
+            cards
+                .iter()
+                .position(|c| c.rank == Rank::Eight && c.suit == Suit::Hearts)
+                .filter(|&i| pos.pile(p).is_face_up(i))
+                .map(|i| (p, i))
+        })
+        .expect("the Eight of Hearts is face up in deal 1");
+    let count = pos.pile(pile).len() - index;
+    let expected = solitaire_core::obvious::obvious_move(&game, &pos, pile, count)
+        .expect("the Eight of Hearts has a move");
+    let mut app = app_with(session);
+    let entity = card_entity(&app, pile, index);
+    press(&mut app, entity, 1);
+    release(&mut app);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Play>().session.moves(),
+        vec![expected]
+    );
+}
+
+#[test]
+fn a_press_that_barely_moves_is_still_a_click() {
+    let session = spider_seed_1();
+    let pos = session.position().clone();
+    let game = session.game().clone();
+    let mv = solitaire_core::obvious::hint(&game, &pos).expect("a move");
+    let Move::Transfer { from, count, .. } = mv else {
+        panic!("the first hint of deal 1 is a transfer, not {mv:?}")
+    };
+    let (from, count) = (usize::from(from), usize::from(count));
+    let index = pos.pile(from).len() - count;
+    let expected = solitaire_core::obvious::obvious_move(&game, &pos, from, count);
+    let mut app = app_with(session);
+    let entity = card_entity(&app, from, index);
+    press(&mut app, entity, 1);
+    let jitter = Vec2::new(2.0, 1.0);
+    move_by(&mut app, entity, jitter);
+    end_drag(&mut app, entity, jitter);
+    release(&mut app);
+    app.update();
+    let moves = app.world().resource::<Play>().session.moves();
+    assert_eq!(moves, expected.into_iter().collect::<Vec<_>>());
+}
+
+#[test]
+fn a_drag_plays_its_move_only_and_leaves_no_refusal() {
+    let session = spider_seed_1();
+    let game = session.game().clone();
+    let mv = game.parse_move("t3>t1").expect("a move");
+    assert!(
+        game.check(session.position(), mv).is_ok(),
+        "t3>t1 is legal in deal 1"
+    );
+    let len = session
+        .position()
+        .pile(game.layout().pile_index("t3").expect("t3"))
+        .len();
+    let (t3, t1) = (
+        game.layout().pile_index("t3").expect("t3"),
+        game.layout().pile_index("t1").expect("t1"),
+    );
+    let mut app = app_with(session);
+    drag(&mut app, t3, len - 1, t1);
+    app.update();
+    assert_eq!(app.world().resource::<Play>().session.moves(), vec![mv]);
+    assert_eq!(
+        app.world().resource::<Notice>().0,
+        "",
+        "no refusal after a good drop"
+    );
 }

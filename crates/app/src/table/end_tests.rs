@@ -14,7 +14,7 @@ use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 
 /// The table's input, end-of-game and celebration systems on `session`, on the table screen.
-fn app_for(session: Session) -> App {
+pub(super) fn app_for(session: Session) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_state::<Screen>();
@@ -24,6 +24,12 @@ fn app_for(session: Session) -> App {
     app.add_plugins((
         super::bar::plugin,
         super::keys::plugin,
+        super::focus::plugin,
+        super::ask::plugin,
+        super::info_ui::plugin,
+        super::auto::plugin,
+        super::finish::plugin,
+        super::replay::plugin,
         super::outcome::plugin,
         super::celebrate::plugin,
     ));
@@ -128,7 +134,7 @@ fn click(app: &mut App, button: Entity) {
     app.update(); // the state change, then the new screen
 }
 
-fn press(app: &mut App, keys: &[KeyCode]) {
+pub(super) fn press(app: &mut App, keys: &[KeyCode]) {
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     for &k in keys {
         input.press(k);

@@ -13,7 +13,8 @@ const MARGIN: f32 = 8.0;
 const DOWN_STEP: f32 = 0.16;
 const UP_STEP: f32 = 0.3;
 
-/// How the table maps to the window: world = origin + table * (scale, -scale).
+/// How the table maps to the window: world = origin + table * (scale, -scale), with x taken
+/// from the right edge when mirrored.
 #[derive(Clone, Copy, Debug, PartialEq, Resource)]
 pub struct Fit {
     /// Pixels per table unit.
@@ -22,6 +23,8 @@ pub struct Fit {
     pub origin: Vec2,
     /// Table size in units (the layout's, grown to hold the bars' share of the window).
     pub table: Vec2,
+    /// Left-handed: the table mirrored left to right (every pile, fan and card place).
+    pub mirrored: bool,
 }
 
 impl Default for Fit {
@@ -30,6 +33,7 @@ impl Default for Fit {
             scale: 80.0,
             origin: Vec2::ZERO,
             table: Vec2::ONE,
+            mirrored: false,
         }
     }
 }
@@ -54,18 +58,34 @@ impl Fit {
             scale,
             origin,
             table,
+            mirrored: false,
         }
+    }
+
+    /// The same fit, mirrored left to right when `mirrored` (the left-handed layout).
+    pub fn mirror(self, mirrored: bool) -> Fit {
+        Fit { mirrored, ..self }
     }
 
     /// The world position of a table point.
     pub fn world(&self, p: Vec2) -> Vec2 {
-        self.origin + Vec2::new(p.x, -p.y) * self.scale
+        let x = if self.mirrored {
+            self.table.x - p.x
+        } else {
+            p.x
+        };
+        self.origin + Vec2::new(x, -p.y) * self.scale
     }
 
     /// The table point at a world position.
     pub fn table_point(&self, w: Vec2) -> Vec2 {
         let d = (w - self.origin) / self.scale;
-        Vec2::new(d.x, -d.y)
+        let x = if self.mirrored {
+            self.table.x - d.x
+        } else {
+            d.x
+        };
+        Vec2::new(x, -d.y)
     }
 
     /// A card's size in pixels.

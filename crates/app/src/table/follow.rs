@@ -28,9 +28,11 @@ pub fn follow_changes(
     fit: Res<Fit>,
     time: Res<Time>,
     entities: Res<CardEntities>,
+    settings: Option<Res<crate::settings::Settings>>,
     cards: Query<(&Transform, &CardView)>,
 ) {
     let now = time.elapsed_secs();
+    let speed = settings.map_or(1.0, |s| s.anim());
     for change in changes.read() {
         let timing = delays(&change.before, &change.steps, change.backwards);
         let layout = play.game().layout();
@@ -52,8 +54,8 @@ pub fn follow_changes(
                 commands.entity(entity).insert(Flight {
                     from: transform.translation,
                     to,
-                    start: now + delay.unwrap_or(0.0),
-                    duration: FLIGHT,
+                    start: now + delay.unwrap_or(0.0) * speed,
+                    duration: FLIGHT * speed,
                     up,
                     flip: up != view.up,
                 });
@@ -74,6 +76,7 @@ pub fn refit(
     fonts: Res<Assets<Font>>,
     mut images: ResMut<Assets<Image>>,
     entities: Res<CardEntities>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut cards: Query<(&mut Transform, &mut Sprite, &mut CardView), Without<PileMarker>>,
     mut markers: Query<(&PileMarker, &MarkerSign, &mut Transform, &mut Sprite), Without<CardView>>,
     mut counts: Query<(&PileCount, &mut Transform), (Without<CardView>, Without<PileMarker>)>,
@@ -81,16 +84,21 @@ pub fn refit(
 ) {
     let layout = play.game().layout();
     let size = Vec2::new(window.width(), window.height());
-    let new = Fit::new(layout, size);
-    if new == *fit && art.width > 0 {
+    let new = Fit::new(layout, size).mirror(settings.as_ref().is_some_and(|s| s.left_handed));
+    let style = settings
+        .as_ref()
+        .map(|s| crate::art::art_style(s))
+        .unwrap_or_default();
+    if new == *fit && art.width > 0 && art.style == style {
         return;
     }
     *fit = new;
     let card = fit.card_size(layout);
     let want = card.x.round() as u32;
-    let far = art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2;
+    let far =
+        art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2 || art.style != style;
     if far && let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
-        art.draw(&mut images, font.data.data(), want);
+        art.draw(&mut images, font.data.data(), want, style);
     }
     let pos = play.session.position();
     for (p, pile) in pos.piles().iter().enumerate() {

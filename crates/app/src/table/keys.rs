@@ -1,4 +1,5 @@
-//! Keyboard controls on the table: undo, redo, restart, new deal, hint, menu.
+//! Keyboard controls on the table: undo, redo, restart, new deal, hint, menu (the cards
+//! themselves are played by keys in [`super::focus`]).
 
 use bevy::prelude::*;
 
@@ -22,6 +23,10 @@ pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
         Some(Action::NewDeal)
     } else if pressed(KeyCode::KeyH) {
         Some(Action::Hint)
+    } else if pressed(KeyCode::KeyO) {
+        Some(Action::Settings)
+    } else if pressed(KeyCode::KeyP) {
+        Some(Action::Replay)
     } else if pressed(KeyCode::Escape) {
         Some(Action::Menu)
     } else {
@@ -29,20 +34,35 @@ pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
     }
 }
 
-fn read_keys(
+pub(super) fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
     party: Option<Res<Celebration>>,
+    focus: Option<Res<super::focus::KeyFocus>>,
+    asking: Option<Res<crate::play::Asking>>,
+    typing: Option<Res<super::info_ui::Typing>>,
     mut actions: MessageWriter<Action>,
 ) {
-    // During a celebration a key only cuts it short.
-    if party.is_some() {
+    // During a celebration a key only cuts it short; a question or the Locate entry takes
+    // the keys first.
+    if party.is_some() || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
         return;
     }
-    if let Some(a) = key_action(&keys) {
-        actions.write(a);
+    match key_action(&keys) {
+        // Escape first puts back cards held by the keyboard.
+        Some(Action::Menu) if focus.is_some_and(|f| f.held.is_some()) => {}
+        Some(a) => {
+            actions.write(a);
+        }
+        None => {}
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, read_keys.in_set(TableSet::Input));
+    // Keys become actions before the bar carries out this frame's actions.
+    app.add_systems(
+        Update,
+        read_keys
+            .in_set(TableSet::Input)
+            .before(super::bar::do_actions),
+    );
 }

@@ -3,6 +3,10 @@
 
 pub mod accepts;
 pub mod anim;
+pub mod ask;
+#[cfg(test)]
+mod ask_tests;
+pub mod auto;
 pub mod bar;
 mod celebrate;
 mod drag;
@@ -10,10 +14,17 @@ mod drag;
 mod drag_tests;
 #[cfg(test)]
 mod end_tests;
+pub mod finish;
 pub mod fit;
+pub mod focus;
 pub mod follow;
+pub mod info;
+pub mod info_ui;
+#[cfg(test)]
+mod key_tests;
 pub mod keys;
 pub mod outcome;
+pub mod replay;
 mod spawn;
 mod status;
 pub mod steps;
@@ -71,6 +82,12 @@ pub(super) fn plugin(app: &mut App) {
         drag::plugin,
         bar::plugin,
         keys::plugin,
+        ask::plugin,
+        info_ui::plugin,
+        finish::plugin,
+        replay::plugin,
+        auto::plugin,
+        focus::plugin,
         status::plugin,
         outcome::plugin,
         celebrate::plugin,

@@ -6,11 +6,11 @@ use bevy::window::PrimaryWindow;
 
 use super::accepts::marker_sign;
 use super::anim::{FLIGHT, Flight};
-use super::drag::{on_card_click, on_drag, on_drag_end, on_drag_start, on_marker_click};
+use super::drag::{on_card_press, on_drag, on_drag_end, on_drag_start, on_marker_press};
 use super::fit::Fit;
 use super::follow::rest;
 use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker};
-use crate::art::CardArt;
+use crate::art::{CardArt, art_style};
 use crate::assets::GameAssets;
 use crate::play::Play;
 use crate::screen::Screen;
@@ -30,15 +30,24 @@ fn spawn_table(
     fonts: Res<Assets<Font>>,
     mut images: ResMut<Assets<Image>>,
     mut entities: ResMut<CardEntities>,
+    settings: Res<crate::settings::Settings>,
 ) {
     let layout = play.game().layout();
+    let speed = settings.anim();
     let size = Vec2::new(window.width(), window.height());
-    *fit = Fit::new(layout, size);
+    *fit = Fit::new(layout, size).mirror(settings.left_handed);
     let card = fit.card_size(layout);
     if let Some(font) = fonts.get(&assets.font)
-        && (art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2)
+        && (art.width == 0
+            || (art.width as f32 - card.x).abs() / card.x > 0.2
+            || art.style != art_style(&settings))
     {
-        art.draw(&mut images, font.data.data(), card.x.round() as u32);
+        art.draw(
+            &mut images,
+            font.data.data(),
+            card.x.round() as u32,
+            art_style(&settings),
+        );
     }
     let scoped = DespawnOnExit(Screen::Playing);
     commands.spawn((
@@ -68,7 +77,10 @@ fn spawn_table(
                     ..default()
                 },
             ))
-            .observe(on_marker_click);
+            .observe(on_marker_press)
+            // A press that travels from an outline is no click on it.
+            .observe(on_drag)
+            .observe(super::info_ui::on_right_press);
         if spec.show_count {
             let base = rest(layout, &fit, pos, p, 0);
             commands.spawn((
@@ -83,7 +95,7 @@ fn spawn_table(
         }
     }
     // A new game is dealt from the stock (or the first pile) one card at a time.
-    let fresh = play.session.move_count() == 0;
+    let fresh = play.session.move_count() == 0 && speed > 0.0;
     let stock = layout
         .piles_of(solitaire_core::PileKind::Stock)
         .first()
@@ -125,8 +137,8 @@ fn spawn_table(
                 e.insert(Flight {
                     from,
                     to,
-                    start: now + order as f32 * DEAL_GAP,
-                    duration: FLIGHT,
+                    start: now + order as f32 * DEAL_GAP * speed,
+                    duration: FLIGHT * speed,
                     up,
                     flip: up,
                 });
@@ -135,7 +147,8 @@ fn spawn_table(
             e.observe(on_drag_start)
                 .observe(on_drag)
                 .observe(on_drag_end)
-                .observe(on_card_click);
+                .observe(on_card_press)
+                .observe(super::info_ui::on_right_press);
             entities.0.insert(c, e.id());
         }
     }

@@ -96,3 +96,27 @@ fn empty_pile_markers_show_what_the_engine_accepts_first() {
     assert_eq!(stock("bristol"), "", "no redeal: no turn-over arrow");
     assert_eq!(stock("rosamund"), "\u{21BB}");
 }
+
+#[test]
+fn the_left_handed_table_is_mirrored_and_maps_back() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let game = catalog.get("spider").expect("spider");
+    let layout = game.layout();
+    let pos = game.deal(1);
+    let window = Vec2::new(1280.0, 720.0);
+    let (plain, mirrored) = (
+        Fit::new(layout, window),
+        Fit::new(layout, window).mirror(true),
+    );
+    let t1 = layout.pile_index("t1").expect("t1");
+    let t10 = layout.pile_index("t10").expect("t10");
+    let x = |fit: &Fit, p: usize| super::follow::rest(layout, fit, &pos, p, 0).x;
+    assert!(x(&plain, t1) < x(&plain, t10));
+    assert!(x(&mirrored, t1) > x(&mirrored, t10), "t1 is on the right");
+    assert!(
+        (x(&mirrored, t1) + x(&plain, t1)).abs() < 1.0,
+        "mirrored about the middle"
+    );
+    let p = Vec2::new(2.5, 1.25);
+    assert!((mirrored.table_point(mirrored.world(p)) - p).length() < 1e-4);
+}

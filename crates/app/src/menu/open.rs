@@ -1,0 +1,183 @@
+//! The Open screen (`F` in the menu): the games saved under a name, newest first, to resume
+//! with their moves (Up/Down and Enter, or a click); and `V` to play a position pasted from
+//! the clipboard in the text form (`sol show` prints it; a `game:` line names the game, else
+//! the game selected in the menu plays it).
+
+use bevy::prelude::*;
+
+use super::MenuState;
+use crate::assets::Games;
+use crate::play::{Notice, Play};
+use crate::save::{DataDir, list_saves, load_save, session_from_text};
+use crate::screen::Screen;
+use crate::ui;
+
+/// A saved game's row.
+#[derive(Component, Clone, Debug)]
+pub struct SaveRow(pub usize);
+
+/// The rows' files, the selected one, and what went wrong last.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct OpenList {
+    pub files: Vec<(String, std::path::PathBuf)>,
+    pub selected: usize,
+}
+
+/// The message line of the Open screen.
+#[derive(Component)]
+pub struct OpenMessage;
+
+/// The clipboard's text, asked of the desktop's clipboard tools (Wayland's `wl-paste`, X's
+/// `xclip` or `xsel`), whichever is installed.
+///
+/// # Errors
+/// When none answers with text.
+pub fn clipboard_text() -> Result<String, String> {
+    let tools: [(&str, &[&str]); 3] = [
+        ("wl-paste", &["--no-newline"]),
+        ("xclip", &["-selection", "clipboard", "-o"]),
+        ("xsel", &["--clipboard", "--output"]),
+    ];
+    for (tool, args) in tools {
+        if let Ok(out) = std::process::Command::new(tool).args(args).output()
+            && out.status.success()
+            && let Ok(text) = String::from_utf8(out.stdout)
+            && !text.trim().is_empty()
+        {
+            return Ok(text);
+        }
+    }
+    Err("the clipboard holds no text (pasting needs wl-paste, xclip or xsel)".into())
+}
+
+fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
+    let files = dir.map(|d| list_saves(&d)).unwrap_or_default();
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Open),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(28.0)),
+                row_gap: Val::Px(8.0),
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            root.spawn(ui::text("Open a saved game", 36.0, ui::TEXT));
+            if files.is_empty() {
+                root.spawn(ui::text(
+                    "No game saved under a name yet (S on the table saves one).",
+                    18.0,
+                    ui::DIM,
+                ));
+            }
+            for (i, (name, _)) in files.iter().enumerate() {
+                root.spawn((
+                    Button,
+                    SaveRow(i),
+                    BackgroundColor(ui::BUTTON),
+                    BorderColor::all(Color::NONE),
+                    Node {
+                        padding: UiRect::axes(Val::Px(14.0), Val::Px(6.0)),
+                        border: UiRect::all(Val::Px(3.0)),
+                        border_radius: BorderRadius::all(Val::Px(8.0)),
+                        ..default()
+                    },
+                ))
+                .with_child(ui::text(name.clone(), 19.0, ui::TEXT));
+            }
+            root.spawn((OpenMessage, ui::text("", 17.0, Color::srgb(1.0, 0.7, 0.5))));
+            root.spawn(ui::text(
+                "Up/Down: choose   Enter or click: resume   V: play the position on the \
+                 clipboard   Esc: back",
+                15.0,
+                ui::DIM,
+            ));
+        });
+    commands.insert_resource(OpenList { files, selected: 0 });
+}
+
+/// Start playing `session` (a resumed save or a pasted position).
+fn play_session(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    session: solitaire_core::Session,
+    note: String,
+) {
+    commands.insert_resource(Play::resume(session));
+    commands.insert_resource(Notice(note));
+    next.set(Screen::Playing);
+}
+
+fn use_input(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    rows: Query<(&Interaction, &SaveRow), Changed<Interaction>>,
+    mut list: ResMut<OpenList>,
+    games: Res<Games>,
+    menu: Res<MenuState>,
+    mut next: ResMut<NextState<Screen>>,
+    mut message: Query<&mut Text, With<OpenMessage>>,
+) {
+    let n = list.files.len();
+    let mut chosen = rows
+        .iter()
+        .find(|(i, _)| **i == Interaction::Pressed)
+        .map(|(_, r)| r.0);
+    if n > 0 && keys.just_pressed(KeyCode::ArrowDown) {
+        list.selected = (list.selected + 1) % n;
+    }
+    if n > 0 && keys.just_pressed(KeyCode::ArrowUp) {
+        list.selected = (list.selected + n - 1) % n;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) && n > 0 {
+        chosen = Some(list.selected);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+        return;
+    }
+    let mut said = None;
+    if let Some((name, path)) = chosen.and_then(|i| list.files.get(i)) {
+        match load_save(path, &games.0) {
+            Ok(s) => return play_session(&mut commands, &mut next, s, format!("Resumed {name}.")),
+            Err(e) => said = Some(e),
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyV) {
+        let fallback = games.0.get(menu.selected);
+        match clipboard_text().and_then(|t| session_from_text(&t, &games.0, fallback)) {
+            Ok(s) => {
+                let note = "Playing the pasted position.".to_string();
+                return play_session(&mut commands, &mut next, s, note);
+            }
+            Err(e) => said = Some(e),
+        }
+    }
+    if let (Some(e), Ok(mut t)) = (said, message.single_mut()) {
+        t.0 = e;
+    }
+}
+
+fn show_selection(list: Res<OpenList>, mut rows: Query<(&SaveRow, &mut BorderColor)>) {
+    for (row, mut border) in &mut rows {
+        *border = BorderColor::all(if row.0 == list.selected {
+            ui::SELECTED
+        } else {
+            Color::NONE
+        });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OpenList>();
+    app.add_systems(OnEnter(Screen::Open), spawn_screen);
+    app.add_systems(
+        Update,
+        (use_input, show_selection)
+            .chain()
+            .run_if(in_state(Screen::Open)),
+    );
+}

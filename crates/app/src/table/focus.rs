@@ -1,0 +1,291 @@
+//! Keyboard play: a focused pile and card, always framed on the table. The arrow keys (or a
+//! tableau pile's number, `1`..`9` and `0` for the tenth) choose a pile and a card; Enter or
+//! Space picks up the focused card with the cards above it, and on another pile puts down as
+//! many of them as the rules let go there (on the same pile: the obvious move, as a click);
+//! Escape puts them back. Enter on the stock deals. Every move goes to the engine as the
+//! mouse's do.
+
+use bevy::prelude::*;
+use solitaire_core::{Layout, Move, PileKind, Position};
+
+use super::TableSet;
+use super::celebrate::Celebration;
+use super::fit::Fit;
+use super::follow::rest;
+use crate::play::{Clicked, Notice, Pick, Play, Request, capitalise, pick};
+use crate::screen::Screen;
+
+/// The keyboard's place on the table, and the cards it holds.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct KeyFocus {
+    pub pile: usize,
+    /// The focused card's index in the pile (the pile's length when it is empty).
+    pub index: usize,
+    /// Cards picked up by Enter, waiting for a destination.
+    pub held: Option<Pick>,
+}
+
+/// The frame drawn around the focused cards (`held: false`) or the held ones.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FocusFrame {
+    pub held: bool,
+}
+
+const FOCUS_COLOUR: Color = Color::srgb(1.0, 0.85, 0.2);
+const HELD_COLOUR: Color = Color::srgb(0.3, 0.75, 1.0);
+/// Pixels the frame shows around the cards.
+const FRAME: f32 = 4.0;
+
+const NUMBER_KEYS: [(KeyCode, KeyCode); 10] = [
+    (KeyCode::Digit1, KeyCode::Numpad1),
+    (KeyCode::Digit2, KeyCode::Numpad2),
+    (KeyCode::Digit3, KeyCode::Numpad3),
+    (KeyCode::Digit4, KeyCode::Numpad4),
+    (KeyCode::Digit5, KeyCode::Numpad5),
+    (KeyCode::Digit6, KeyCode::Numpad6),
+    (KeyCode::Digit7, KeyCode::Numpad7),
+    (KeyCode::Digit8, KeyCode::Numpad8),
+    (KeyCode::Digit9, KeyCode::Numpad9),
+    (KeyCode::Digit0, KeyCode::Numpad0),
+];
+
+/// The card a pile is entered at: its first face-up card (so Enter picks up as much as can
+/// move, as Woods' program does), its top card if all are face down, or its empty spot.
+pub fn entry_index(pos: &Position, pile: usize) -> usize {
+    let p = pos.pile(pile);
+    if p.is_empty() {
+        0
+    } else {
+        p.face_down().min(p.len() - 1)
+    }
+}
+
+/// The nearest pile from `from` in direction `dir` (screen axes: x right, y down), judged by
+/// the piles' places in the layout; `None` at the table's edge.
+pub fn neighbour(layout: &Layout, from: usize, dir: Vec2) -> Option<usize> {
+    let at = |p: usize| Vec2::new(layout.piles[p].x, layout.piles[p].y);
+    let here = at(from);
+    (0..layout.piles.len())
+        .filter(|&p| p != from)
+        .filter_map(|p| {
+            let d = at(p) - here;
+            let along = d.dot(dir);
+            // Ahead in that direction, by at least a fifth of a card.
+            (along > 0.2 * layout.card_scale).then(|| {
+                let across = (d - dir * along).length();
+                (p, along + 3.0 * across)
+            })
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, _)| p)
+}
+
+/// The tableau piles in layout order (`1` is the first).
+fn tableau(layout: &Layout) -> Vec<usize> {
+    layout.piles_of(PileKind::Tableau)
+}
+
+/// The move that puts `held` on pile `to`: as many of the held cards as the rules let go
+/// there (the most first), else the whole group, for the engine to say why not.
+pub fn put_down(game: &solitaire_core::Game, pos: &Position, held: Pick, to: usize) -> Move {
+    if held.bottom {
+        return held.onto(to);
+    }
+    (1..=held.count)
+        .rev()
+        .map(|count| Move::transfer(held.from, to, count))
+        .find(|&mv| game.check(pos, mv).is_ok())
+        .unwrap_or_else(|| held.onto(to))
+}
+
+/// Keep the focus on the table as the position changes.
+fn settle(focus: &mut KeyFocus, pos: &Position) {
+    if focus.pile >= pos.piles().len() {
+        *focus = KeyFocus::default();
+    }
+    let len = pos.pile(focus.pile).len();
+    focus.index = if len == 0 {
+        0
+    } else {
+        focus.index.min(len - 1)
+    };
+    if let Some(h) = focus.held
+        && (h.from >= pos.piles().len() || pos.pile(h.from).len() < h.count)
+    {
+        focus.held = None;
+    }
+}
+
+pub fn key_focus(
+    keys: Res<ButtonInput<KeyCode>>,
+    play: Res<Play>,
+    party: Option<Res<Celebration>>,
+    asking: Option<Res<crate::play::Asking>>,
+    typing: Option<Res<super::info_ui::Typing>>,
+    fit: Res<Fit>,
+    mut focus: ResMut<KeyFocus>,
+    mut notice: ResMut<Notice>,
+    mut clicked: MessageWriter<Clicked>,
+    mut requests: MessageWriter<Request>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if party.is_some() || ctrl || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
+        return;
+    }
+    let game = play.game();
+    let layout = game.layout();
+    let pos = play.session.position();
+    settle(&mut focus, pos);
+    let go = |focus: &mut KeyFocus, pile: usize| {
+        focus.pile = pile;
+        focus.index = entry_index(pos, pile);
+    };
+    // Left on the screen is right on a mirrored (left-handed) table.
+    let left = if fit.mirrored { Vec2::X } else { Vec2::NEG_X };
+    for (dir, key) in [(left, KeyCode::ArrowLeft), (-left, KeyCode::ArrowRight)] {
+        if keys.just_pressed(key)
+            && let Some(p) = neighbour(layout, focus.pile, dir)
+        {
+            go(&mut focus, p);
+        }
+    }
+    let pile = pos.pile(focus.pile);
+    let vertical = layout.piles[focus.pile].fan == solitaire_core::Fan::Down;
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        // Up a column to the card under this one (face-up cards only), then to the pile above.
+        let first = pile.face_down().min(pile.len().saturating_sub(1));
+        if vertical && focus.index > first {
+            focus.index -= 1;
+        } else if let Some(p) = neighbour(layout, focus.pile, Vec2::NEG_Y) {
+            go(&mut focus, p);
+        }
+    }
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        if vertical && focus.index + 1 < pile.len() {
+            focus.index += 1;
+        } else if let Some(p) = neighbour(layout, focus.pile, Vec2::Y) {
+            go(&mut focus, p);
+        }
+    }
+    for (n, (a, b)) in NUMBER_KEYS.into_iter().enumerate() {
+        if keys.any_just_pressed([a, b])
+            && let Some(&p) = tableau(layout).get(n)
+        {
+            go(&mut focus, p);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) && focus.held.take().is_some() {
+        notice.0 = "Put back.".into();
+    }
+    if !keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        return;
+    }
+    let (p, index) = (focus.pile, focus.index);
+    match focus.held.take() {
+        // On the pile it came from: the obvious move for those cards, as a click.
+        Some(held) if held.from == p => {
+            let len = pos.pile(p).len();
+            let index = if held.bottom { 0 } else { len - held.count };
+            clicked.write(Clicked {
+                pile: p,
+                index,
+                double: false,
+            });
+        }
+        Some(held) => {
+            requests.write(Request::Play(put_down(game, pos, held, p)));
+        }
+        // The stock deals; an empty pile or a foundation answers as a click does.
+        None if matches!(layout.piles[p].kind, PileKind::Stock | PileKind::Foundation)
+            || pos.pile(p).is_empty() =>
+        {
+            clicked.write(Clicked {
+                pile: p,
+                index: pos.pile(p).len(),
+                double: false,
+            });
+        }
+        None => match pick(game, pos, p, index) {
+            Ok(picked) => {
+                focus.held = Some(picked);
+                notice.0 = format!(
+                    "Holding {} card{}: choose a pile and press Enter (Esc puts them back).",
+                    picked.count,
+                    if picked.count == 1 { "" } else { "s" }
+                );
+            }
+            Err(e) => notice.0 = capitalise(e.reason),
+        },
+    }
+}
+
+/// The frames follow the focus and the held cards; they are spawned on the first frame.
+fn show_focus(
+    mut commands: Commands,
+    play: Res<Play>,
+    fit: Res<Fit>,
+    mut focus: ResMut<KeyFocus>,
+    mut frames: Query<(&FocusFrame, &mut Transform, &mut Sprite, &mut Visibility)>,
+) {
+    if frames.is_empty() {
+        for held in [false, true] {
+            commands.spawn((
+                DespawnOnExit(Screen::Playing),
+                FocusFrame { held },
+                Pickable::IGNORE,
+                Transform::default(),
+                Sprite::from_color(if held { HELD_COLOUR } else { FOCUS_COLOUR }, Vec2::ONE),
+                Visibility::Hidden,
+            ));
+        }
+        return;
+    }
+    let pos = play.session.position();
+    settle(&mut focus, pos);
+    let layout = play.game().layout();
+    let card = fit.card_size(layout);
+    let span = |pile: usize, cards: std::ops::Range<usize>| -> Rect {
+        let cards = if cards.is_empty() { 0..1 } else { cards };
+        cards
+            .map(|i| {
+                let c = rest(layout, &fit, pos, pile, i).truncate();
+                Rect::from_center_size(c, card)
+            })
+            .reduce(|a, b| a.union(b))
+            .unwrap_or_default()
+            .inflate(FRAME)
+    };
+    for (frame, mut t, mut sprite, mut visible) in &mut frames {
+        let rect = if frame.held {
+            focus.held.map(|h| {
+                let len = pos.pile(h.from).len();
+                span(h.from, h.indices(len))
+            })
+        } else {
+            let len = pos.pile(focus.pile).len();
+            Some(span(focus.pile, focus.index..len))
+        };
+        let Some(rect) = rect else {
+            *visible = Visibility::Hidden;
+            continue;
+        };
+        *visible = Visibility::Visible;
+        // Under the pile's cards (which start at z 1), over the felt and the outline.
+        t.translation = rect.center().extend(if frame.held { 0.8 } else { 0.7 });
+        sprite.custom_size = Some(rect.size());
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KeyFocus>();
+    app.add_systems(
+        Update,
+        key_focus
+            .in_set(TableSet::Input)
+            .after(super::keys::read_keys),
+    );
+    app.add_systems(Update, show_focus.in_set(TableSet::Animate));
+    app.add_systems(OnExit(Screen::Playing), |mut f: ResMut<KeyFocus>| {
+        *f = KeyFocus::default();
+    });
+}
