@@ -25,16 +25,19 @@ pub struct KeyFocus {
     pub held: Option<Pick>,
 }
 
-/// The frame drawn around the focused cards (`held: false`) or the held ones.
+/// One edge (0 top, 1 bottom, 2 left, 3 right) of the outline drawn around the focused cards
+/// (`held: false`) or the held ones. An outline, over the cards, shows on any pile, empty or not.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FocusFrame {
     pub held: bool,
+    pub edge: u8,
 }
 
 const FOCUS_COLOUR: Color = Color::srgb(1.0, 0.85, 0.2);
 const HELD_COLOUR: Color = Color::srgb(0.3, 0.75, 1.0);
-/// Pixels the frame shows around the cards.
+/// Pixels between the cards and the outline, and the outline's width.
 const FRAME: f32 = 4.0;
+const LINE: f32 = 3.0;
 
 const NUMBER_KEYS: [(KeyCode, KeyCode); 10] = [
     (KeyCode::Digit1, KeyCode::Numpad1),
@@ -229,14 +232,17 @@ fn show_focus(
 ) {
     if frames.is_empty() {
         for held in [false, true] {
-            commands.spawn((
-                DespawnOnExit(Screen::Playing),
-                FocusFrame { held },
-                Pickable::IGNORE,
-                Transform::default(),
-                Sprite::from_color(if held { HELD_COLOUR } else { FOCUS_COLOUR }, Vec2::ONE),
-                Visibility::Hidden,
-            ));
+            for edge in 0..4 {
+                let colour = if held { HELD_COLOUR } else { FOCUS_COLOUR };
+                commands.spawn((
+                    DespawnOnExit(Screen::Playing),
+                    FocusFrame { held, edge },
+                    Pickable::IGNORE,
+                    Transform::default(),
+                    Sprite::from_color(colour, Vec2::ONE),
+                    Visibility::Hidden,
+                ));
+            }
         }
         return;
     }
@@ -270,9 +276,28 @@ fn show_focus(
             continue;
         };
         *visible = Visibility::Visible;
-        // Under the pile's cards (which start at z 1), over the felt and the outline.
-        t.translation = rect.center().extend(if frame.held { 0.8 } else { 0.7 });
-        sprite.custom_size = Some(rect.size());
+        let (c, size) = (rect.center(), rect.size());
+        let (at, along) = match frame.edge {
+            0 => (
+                Vec2::new(c.x, rect.max.y - LINE / 2.0),
+                Vec2::new(size.x, LINE),
+            ),
+            1 => (
+                Vec2::new(c.x, rect.min.y + LINE / 2.0),
+                Vec2::new(size.x, LINE),
+            ),
+            2 => (
+                Vec2::new(rect.min.x + LINE / 2.0, c.y),
+                Vec2::new(LINE, size.y),
+            ),
+            _ => (
+                Vec2::new(rect.max.x - LINE / 2.0, c.y),
+                Vec2::new(LINE, size.y),
+            ),
+        };
+        // Over the cards at rest, under cards in flight (z 200 and up) or dragged.
+        t.translation = at.extend(if frame.held { 151.0 } else { 150.0 });
+        sprite.custom_size = Some(along);
     }
 }
 
