@@ -27,4 +27,4 @@ pub mod sets;
 pub use files::{conformance_dir, load, load_dir, scenario_path};
 pub use run::{Failure, Outcome, run_scenario};
 pub use scenario::{FormatError, Scenario, ScenarioFile, Start, Step};
-pub use sets::{accepted_moves, listed_moves};
+pub use sets::{accepted_moves, assert_listed_are_accepted, listed_moves};

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use solitaire_core::testkit::notation;
 use solitaire_core::{CardToken, Game, Move, Position};
 
 use crate::scenario::{Scenario, Start, Step};
@@ -157,13 +158,7 @@ impl Runner<'_> {
                 }
                 let found: BTreeSet<Move> = game.legal_moves(&self.pos).into_iter().collect();
                 if found != want {
-                    let show = |set: &BTreeSet<Move>| {
-                        set.iter()
-                            .map(|&m| game.move_text(m).to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    return Err(format!("legal moves [{}]", show(&found)));
+                    return Err(format!("legal moves [{}]", notation(game, &found)));
                 }
             }
         }

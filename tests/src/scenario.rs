@@ -108,7 +108,7 @@ impl ScenarioFile {
     /// # Errors
     /// RON syntax, or a shape that is not a scenario file.
     pub fn parse(file: &str, text: &str) -> Result<ScenarioFile, FormatError> {
-        ron::from_str(text).map_err(|e| FormatError {
+        ron::from_str(solitaire_core::strip_bom(text)).map_err(|e| FormatError {
             file: file.to_string(),
             message: e.to_string(),
         })

@@ -2,7 +2,7 @@
 //! New games are covered as soon as they are registered: nothing here names a game.
 
 use proptest::prelude::*;
-use solitaire_conformance::{accepted_moves, listed_moves};
+use solitaire_conformance::assert_listed_are_accepted;
 use solitaire_core::{Game, GameRecord, Session, Tx, undo};
 
 fn catalog() -> solitaire_core::Catalog {
@@ -79,13 +79,7 @@ proptest! {
     fn listed_moves_are_exactly_the_accepted_ones(seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 0..40)) {
         for game in catalog().games() {
             walk(game, seed, &choices, |s| {
-                let pos = s.position();
-                let listed = listed_moves(game, pos);
-                let accepted = accepted_moves(game, pos);
-                if listed != accepted {
-                    let show = |set: &std::collections::BTreeSet<_>| set.iter().map(|&m| game.move_text(m).to_string()).collect::<Vec<_>>().join(" ");
-                    panic!("{} seed {seed}: listed [{}] but accepted [{}]\n{}", game.id(), show(&listed), show(&accepted), game.position_text(pos));
-                }
+                assert_listed_are_accepted(game, s.position(), &format!("seed {seed}"));
             });
         }
     }

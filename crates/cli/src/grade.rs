@@ -1,12 +1,18 @@
 //! `sol grade`: grade a registered game against a reference game (see `solitaire_grader`), or
-//! a whole class from a roster into a CSV gradebook.
+//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::classroom`); under
+//! a course, against the reference as the course configures it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use std::io::Write as _;
+
 use clap::Args;
-use solitaire_core::Catalog;
-use solitaire_grader::{Options, Roster, grade, grade_class, gradebook_csv};
+use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
+use solitaire_core::{Catalog, Course};
+use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
+
+use crate::output::out;
 
 /// The arguments of `sol grade`.
 #[derive(Args)]
@@ -20,9 +26,41 @@ pub struct GradeArgs {
     /// Grade every student of this roster (RON) and write a CSV gradebook.
     #[arg(long, value_name = "ROSTER.ron")]
     class: Option<String>,
-    /// Where to write the CSV gradebook of `--class` (default: standard output).
-    #[arg(long, value_name = "FILE", requires = "class")]
+    /// Where to write the report (or the CSV gradebook of `--class`, again after each
+    /// student), replacing the file atomically (default: standard output).
+    #[arg(long, value_name = "FILE")]
     out: Option<String>,
+    /// Grade against the reference as this course configures it (its readings); with
+    /// `--class`, the course of the class (instead of the roster's).
+    #[arg(long, value_name = "COURSE.ron")]
+    course: Option<PathBuf>,
+    /// The instructor's hidden scenarios: `<reference id>.ron` files in the conformance
+    /// format, counted in the conformance part; a report names only the rule each covers.
+    #[arg(long, value_name = "DIR")]
+    scenarios: Option<PathBuf>,
+    /// Where to write each student's report (`<student>--<game>.md` and `.json`).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    reports: Option<PathBuf>,
+    /// Continue an interrupted `--class` run: keep the gradebook's rows, skip their students.
+    #[arg(long, requires = "out", requires = "class")]
+    resume: bool,
+    /// Where submissions are built: scratch workspaces and one shared target directory
+    /// (default: target/grade in the checkout `sol` was built from).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    build_dir: Option<PathBuf>,
+    /// The trusted checkout submissions are built against (default: the one `sol` was built
+    /// from).
+    #[arg(long, value_name = "DIR", requires = "class")]
+    workspace: Option<PathBuf>,
+    /// The address space of each student's grading process, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    memory_limit: u64,
+    /// The wall-clock time each student's grade may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 900)]
+    student_time_limit: u64,
+    /// Let cargo use the network to fetch the crates a course allows (default: offline).
+    #[arg(long)]
+    online: bool,
     /// How many seeds the deal and differential parts use.
     #[arg(long, default_value_t = 10)]
     seeds: u64,
@@ -35,10 +73,11 @@ pub struct GradeArgs {
     /// The directory of conformance files (default: the built-in tests/conformance).
     #[arg(long, value_name = "DIR")]
     conformance: Option<PathBuf>,
-    /// Print the report as JSON (for a gradebook).
+    /// Write the report as JSON (for a gradebook; the default for an `--out` file ending in
+    /// `.json`).
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
-    /// Print the report as Markdown (for the student; the default).
+    /// Write the report as Markdown (for the student; the default).
     #[arg(long)]
     markdown: bool,
 }
@@ -46,29 +85,37 @@ pub struct GradeArgs {
 /// Run `sol grade`.
 ///
 /// # Errors
-/// An unknown game, a missing or malformed conformance file or roster, an unwritable file.
+/// An unknown game, a missing or malformed conformance file, roster or course (or a course
+/// that does not assign the reference), a missing hidden scenarios directory, an unwritable
+/// file.
 pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     let mut options = Options {
         seeds: args.seeds,
         steps: args.steps,
         time_limit: Duration::from_millis(args.time_limit),
+        hidden_dir: args.scenarios.clone(),
+        course_file: args.course.clone(),
         ..Options::default()
     };
     if let Some(dir) = &args.conformance {
         options.conformance_dir = dir.clone();
     }
     if let Some(file) = &args.class {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let roster = Roster::parse(file, &text).map_err(|e| e.to_string())?;
-        let csv = gradebook_csv(&grade_class(&roster, catalog, &options));
-        return match &args.out {
-            Some(out) => std::fs::write(out, csv).map_err(|e| format!("{out}: {e}")),
-            None => {
-                print!("{csv}");
-                Ok(())
-            }
-        };
+        return grade_class(args, options, Path::new(file), catalog);
     }
+    let course = args
+        .course
+        .as_deref()
+        .map(Course::read_file)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let configured = match (&course, &args.course) {
+        (Some(course), Some(file)) => course
+            .configure(&file.display().to_string(), catalog)
+            .map_err(|e| e.to_string())?,
+        _ => catalog.clone(),
+    };
+    let catalog = &configured;
     let id = args.candidate.as_deref().unwrap_or_default();
     let find = |id: &str| {
         catalog.get(id).ok_or_else(|| {
@@ -77,12 +124,87 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         })
     };
     let candidate = find(id)?;
-    let reference = find(args.reference.as_deref().unwrap_or(id))?;
+    let reference_id = args.reference.as_deref().unwrap_or(id);
+    if let (Some(course), Some(file)) = (&course, &args.course)
+        && !course.assigns(reference_id)
+    {
+        return Err(format!(
+            "{}: the course does not assign {reference_id:?}; it assigns: {}",
+            file.display(),
+            course.games.keys().cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let reference = find(reference_id)?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
-    if args.json {
-        println!("{}", report.to_json());
+    let json =
+        args.json || (!args.markdown && args.out.as_deref().is_some_and(|f| f.ends_with(".json")));
+    let text = if json {
+        format!("{}\n", report.to_json())
     } else {
-        print!("{}", report.to_markdown());
+        report.to_markdown()
+    };
+    match &args.out {
+        Some(out) => {
+            write_atomic(Path::new(out), text.as_bytes()).map_err(|e| format!("{out}: {e}"))
+        }
+        None => {
+            out!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// `sol grade --class`: the gradebook row by row, a progress line per student on standard
+/// error.
+fn grade_class(
+    args: &GradeArgs,
+    options: Options,
+    file: &Path,
+    catalog: &Catalog,
+) -> Result<(), String> {
+    let text =
+        read_text_capped(file, MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", file.display()))?;
+    let roster = Roster::parse(&file.display().to_string(), &text).map_err(|e| e.to_string())?;
+    let mut class = ClassOptions::new(options);
+    if let Some(dir) = &args.workspace {
+        class.build_dir = dir.join("target").join("grade");
+        class.workspace = dir.clone();
+    }
+    if let Some(dir) = &args.build_dir {
+        class.build_dir = dir.clone();
+    }
+    class.out = args.out.as_ref().map(PathBuf::from);
+    class.course = args.course.clone();
+    class.reports = args.reports.clone();
+    class.resume = args.resume;
+    class.offline = !args.online;
+    class.limits.memory_bytes = args.memory_limit.saturating_mul(1 << 20);
+    class.limits.student_seconds = args.student_time_limit;
+    let rows = run_class(&roster, file, catalog, &class, &mut |f: &Finished| {
+        let row = &f.row;
+        let error = if row.error.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", row.error)
+        };
+        let runs = if f.runs > 1 {
+            format!(", {} runs", f.runs)
+        } else {
+            String::new()
+        };
+        // Progress goes to standard error; a closed one does not stop the grading.
+        let _ = writeln!(
+            std::io::stderr(),
+            "graded {} / {}: {} ({:.1} s{runs}){error}",
+            row.student,
+            row.game,
+            row.total,
+            f.time.as_secs_f64()
+        );
+    })
+    .map_err(|e| e.to_string())?;
+    if args.out.is_none() {
+        out!("{}", gradebook::to_csv(&rows));
     }
     Ok(())
 }

@@ -1,11 +1,13 @@
 //! A histogram of winning path lengths as SVG or PNG (plotters), like Weisser's charts.
 
-use std::fs::File;
-use std::io::BufWriter;
+use std::path::Path;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::register_font;
+use solitaire_core::files::write_atomic;
+
+use crate::tally::Counts;
 
 /// The font every plot is drawn with, shipped with the project: text never depends on the
 /// fonts (or fontconfig) of the machine that draws it.
@@ -60,21 +62,26 @@ impl Format {
     }
 }
 
-/// Draw the frequency of each path length in `lengths` to `file`, an SVG or a PNG file by its
-/// extension.
+/// Draw how many deals had each path length (`lengths`) to `file`, an SVG or a PNG file by
+/// its extension. The image is drawn and encoded in memory, then written atomically: a failed
+/// write leaves the previous file as it was.
 ///
 /// # Errors
 /// An unknown extension, a drawing or encoding failure, or a file that cannot be written.
-pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), PlotError> {
+pub fn draw(file: &str, title: &str, lengths: &Counts) -> Result<(), PlotError> {
     let format = Format::of(file)?;
     // Plotters measures text with the registered font for SVG too (the `ab_glyph` feature).
     register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| PlotError::Font)?;
-    match format {
-        Format::Svg => chart(
-            SVGBackend::new(file, SIZE).into_drawing_area(),
-            title,
-            lengths,
-        ),
+    let bytes = match format {
+        Format::Svg => {
+            let mut svg = String::new();
+            chart(
+                SVGBackend::with_string(&mut svg, SIZE).into_drawing_area(),
+                title,
+                lengths,
+            )?;
+            svg.into_bytes()
+        }
         Format::Png => {
             let (w, h) = SIZE;
             let mut rgb = vec![0u8; w as usize * h as usize * 3];
@@ -83,37 +90,33 @@ pub fn draw(file: &str, title: &str, lengths: &[f64]) -> Result<(), PlotError> {
                 title,
                 lengths,
             )?;
-            let mut encoder = png::Encoder::new(BufWriter::new(File::create(file)?), w, h);
+            let mut png = Vec::new();
+            let mut encoder = png::Encoder::new(&mut png, w, h);
             encoder.set_color(png::ColorType::Rgb);
             encoder.set_depth(png::BitDepth::Eight);
             let mut writer = encoder.write_header()?;
             writer.write_image_data(&rgb)?;
             writer.finish()?;
-            Ok(())
+            png
         }
-    }
+    };
+    write_atomic(Path::new(file), &bytes)?;
+    Ok(())
 }
 
 /// Draw the histogram on `root`, whatever the backend.
 fn chart<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     title: &str,
-    lengths: &[f64],
+    lengths: &Counts,
 ) -> Result<(), PlotError> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| PlotError::Draw(e.to_string());
-    let values: Vec<u32> = lengths.iter().map(|&l| l as u32).collect();
-    let min = values.iter().copied().min().unwrap_or(0);
-    let max = values.iter().copied().max().unwrap_or(1).max(min + 1);
-    let mut counts = vec![0u32; (max - min + 1) as usize];
-    for &v in &values {
-        counts[(v - min) as usize] += 1;
-    }
-    let top = counts.iter().copied().max().unwrap_or(1).max(1);
-    let mean = if values.is_empty() {
-        0.0
-    } else {
-        lengths.iter().sum::<f64>() / lengths.len() as f64
+    let (min, max, mean) = match lengths.spread() {
+        Some((min, _, mean, max)) => (min as u64, max as u64, mean),
+        None => (0, 0, 0.0),
     };
+    let max = max.max(min + 1);
+    let top = lengths.iter().map(|(_, n)| n).max().unwrap_or(1).max(1);
     root.fill(&WHITE).map_err(err)?;
     let caption = format!("{title}  min={min} max={max} average={mean:.3}");
     let mut chart = ChartBuilder::on(&root)
@@ -121,7 +124,7 @@ fn chart<DB: DrawingBackend>(
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d((min..max + 1).into_segmented(), 0u32..top + top / 10 + 1)
+        .build_cartesian_2d((min..max + 1).into_segmented(), 0u64..top + top / 10 + 1)
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -129,14 +132,18 @@ fn chart<DB: DrawingBackend>(
         .y_desc("deals")
         .draw()
         .map_err(err)?;
-    chart
-        .draw_series(
-            Histogram::vertical(&chart)
-                .style(BLUE.filled())
-                .margin(1)
-                .data(values.iter().map(|&v| (v, 1u32))),
-        )
-        .map_err(err)?;
+    // One series per bar, in the order of the lengths: a series of many bars comes out in the
+    // order of a hash map inside plotters, and the same data would not give the same file.
+    for bar in lengths.iter() {
+        chart
+            .draw_series(
+                Histogram::vertical(&chart)
+                    .style(BLUE.filled())
+                    .margin(1)
+                    .data([bar]),
+            )
+            .map_err(err)?;
+    }
     root.present().map_err(err)?;
     Ok(())
 }

@@ -1,21 +1,41 @@
 //! `sol`: play, inspect and script every registered game without a window.
 //!
-//! Exit status: 0 on success, 2 for a malformed or illegal move (the message names the move's
-//! 1-based index, the move and the reason), 1 for any other bad input (unknown game, bad
-//! position or save file), each with a one-line message on standard error.
+//! Exit status: 0 on success (and when the reader of standard output has gone, as in
+//! `sol ... | head`), 2 for a malformed or illegal move (the message names the move's 1-based
+//! index, the move and the reason), 1 for any other error (arguments out of range or
+//! malformed, unknown game, bad position, save or course file, a file that cannot be written),
+//! each with a one-line `sol: ...` message on standard error.
+// Standard output and error go through `output` (no panic on a closed or full stdout).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod deal;
 mod histogram;
+mod input;
+mod limits;
+mod merge;
+mod ordered;
+mod output;
+mod shard;
 mod simulate;
+mod simulate_csv;
 mod solve;
+mod tally;
+mod usage;
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 mod grade;
+mod handout;
 
 use clap::{Args, Parser, Subcommand};
+use solitaire_core::files::write_atomic;
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
+
+use crate::input::CourseArg;
+use crate::output::{out, outln};
 
 mod new_game;
 
@@ -30,14 +50,8 @@ struct Cli {
 enum Command {
     /// List the registered games: id, tab, name.
     List,
-    /// Print the initial position of a deal.
-    Deal {
-        #[command(flatten)]
-        start: Start,
-        /// Print JSON instead of the text form.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Print the initial position of a deal, or the first deal the solver wins (--winnable).
+    Deal(deal::DealArgs),
     /// List the legal moves, one per line, after playing the given moves.
     Moves {
         #[command(flatten)]
@@ -64,8 +78,8 @@ enum Command {
     Walk {
         #[command(flatten)]
         start: Start,
-        /// How many moves (fewer if the game ends first).
-        #[arg(long)]
+        /// How many moves, 0 to 1000000 (fewer if the game ends first).
+        #[arg(long, value_parser = limits::steps, allow_negative_numbers = true)]
         steps: usize,
         /// Seed of the random choices.
         #[arg(long, default_value_t = 0)]
@@ -73,6 +87,8 @@ enum Command {
     },
     /// Grade a game (a student's plugin) against a reference game, or a class from a roster.
     Grade(grade::GradeArgs),
+    /// Write a game's handout: what the grader checks beyond the rules text (Markdown).
+    Handout(handout::HandoutArgs),
     /// Solve a deal: full knowledge (a winning move list) or fair (a hint).
     Solve(solve::SolveArgs),
     /// Solve a range of deals in parallel and report the win rate.
@@ -84,6 +100,8 @@ enum Command {
         /// Print JSON instead of the text form.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        course: CourseArg,
     },
     /// Scaffold a new game: its crate, layout, conformance file and registration.
     NewGame(new_game::NewGame),
@@ -99,6 +117,8 @@ struct Start {
     /// Start from a position in the text form read from this file instead of a deal.
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     position: Option<String>,
+    #[command(flatten)]
+    course: CourseArg,
 }
 
 /// A failure: the message and the exit status.
@@ -116,13 +136,30 @@ impl From<ReplayError> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
+    ignore_file_size_signal();
+    let cli: Cli = match usage::parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    let result = run(cli.command);
+    output::flush();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(message, code)) => {
-            eprintln!("sol: {message}");
+            output::fail(&message);
             ExitCode::from(code)
         }
+    }
+}
+
+/// A write past the file size limit (`ulimit -f`) fails with an error `sol` reports (and its
+/// atomic writes clean up after) instead of killing the process half-way through a file.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" at the start of `main`, before any
+    // thread exists, installs no handler code and touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 
@@ -131,19 +168,16 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::List => {
             for game in catalog.games() {
-                println!("{}\t{}", game.id(), game.name());
+                outln!("{}\t{}", game.id(), game.name());
             }
         }
-        Command::Deal { start, json } => {
-            let session = start.session(&catalog)?;
-            print_position(&session, json);
-        }
+        Command::Deal(args) => deal::run(args, &catalog)?,
         Command::Moves { start, play } => {
             let mut session = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
             let game = session.game().clone();
             for mv in game.legal_moves(session.position()) {
-                println!("{}", game.move_text(mv));
+                outln!("{}", game.move_text(mv));
             }
         }
         Command::Play {
@@ -155,7 +189,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let mut session = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
             if let Some(file) = save {
-                std::fs::write(&file, session.record().to_ron())
+                write_atomic(Path::new(&file), session.record().to_ron().as_bytes())
                     .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
             }
             print_position(&session, json);
@@ -176,17 +210,17 @@ fn run(command: Command) -> Result<(), Failure> {
                     .map_err(|e| Failure(format!("walk produced an illegal move: {e}"), 1))?;
                 played.push(game.move_text(mv).to_string());
             }
-            println!("{}", played.join(" "));
+            outln!("{}", played.join(" "));
         }
         Command::Grade(args) => grade::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
+        Command::Handout(args) => handout::run(&args, &catalog)?,
         Command::Solve(args) => solve::run(args, &catalog)?,
         Command::Simulate(args) => simulate::run(args, &catalog)?,
-        Command::Replay { file, json } => {
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+        Command::Replay { file, json, course } => {
+            let text = input::read(&file)?;
             let record =
                 GameRecord::from_ron(&text).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-            let game = find(&catalog, &record.game)?;
+            let game = find(&course.catalog(&catalog)?, &record.game)?;
             let session = Session::from_record(game, &record).map_err(|e| {
                 let code = if matches!(e, ReplayError::Move { .. }) {
                     2
@@ -214,14 +248,10 @@ pub(crate) fn find(catalog: &Catalog, id: &str) -> Result<Arc<Game>, Failure> {
 
 impl Start {
     fn session(&self, catalog: &Catalog) -> Result<Session, Failure> {
-        let game = find(catalog, &self.game)?;
+        let game = find(&self.course.catalog(catalog)?, &self.game)?;
         match (&self.position, self.seed) {
             (Some(file), _) => {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-                let pos = game
-                    .parse_position(&text)
-                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+                let pos = input::position(&game, file)?;
                 Ok(Session::from_position(game, None, pos))
             }
             (None, Some(seed)) => Ok(Session::deal(game, seed)),
@@ -230,15 +260,15 @@ impl Start {
     }
 }
 
-fn print_position(session: &Session, json: bool) {
+pub(crate) fn print_position(session: &Session, json: bool) {
     let game = session.game();
     let pos = session.position();
     if json {
         let value = game.position_json(pos, session.seed());
-        println!("{}", serde_json::to_string(&value).unwrap_or_default());
+        outln!("{}", serde_json::to_string(&value).unwrap_or_default());
     } else {
-        print!("{}", game.position_text(pos));
-        println!("status: {}", game.status(pos).name());
-        println!("score: {}", game.score(pos));
+        out!("{}", game.position_text(pos));
+        outln!("status: {}", game.status(pos).name());
+        outln!("score: {}", game.score(pos));
     }
 }

@@ -1,32 +1,53 @@
-//! `sol simulate`: solve a range of deals in parallel and summarize them.
+//! `sol simulate`: solve a range of deals (or one shard of it) in parallel and summarize them;
+//! `--merge` puts the shards' CSVs back together into the report of the whole range.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use solitaire_core::files::AtomicFile;
 use solitaire_core::{Catalog, Game};
-use solitaire_solver::stats::{quantile, spread, wilson};
+use solitaire_solver::stats::wilson;
 use solitaire_solver::{Outcome, solve_with, verify};
 
 use crate::Failure;
+use crate::limits::SeedRange;
+use crate::output::outln;
+use crate::shard::Shard;
+use crate::simulate_csv::{HEADER, KNOWLEDGE, Row, Run, millisecond};
 use crate::solve::GameArgs;
+use crate::tally::Tally;
 
-/// `sol simulate GAME --seeds A..B [--jobs J] [--time-limit S] [--csv FILE] [--plot FILE.svg|png]`.
+/// `sol simulate GAME --seeds A..B [--shard K/N] [--jobs J] [--time-limit S] [--csv FILE]
+/// [--plot FILE.svg|png]`, or `sol simulate GAME --merge A.csv B.csv ... [--csv FILE]
+/// [--plot FILE]`.
 #[derive(Args)]
 pub struct SimulateArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The deals, `A..B` inclusive (or one number).
-    #[arg(long, value_name = "A..B")]
-    pub seeds: String,
-    /// Deals solved at once (default: every core).
-    #[arg(long, value_name = "J")]
+    /// The deals, `A..B` inclusive (or one number), at most 10000000 of them.
+    #[arg(long, value_name = "A..B", value_parser = crate::limits::seeds,
+          required_unless_present = "merge")]
+    pub seeds: Option<SeedRange>,
+    /// Solve only shard K of N of the deals: every N-th deal from the K-th on (A+K-1,
+    /// A+K-1+N, ...), 1 <= K <= N, N at most the number of deals. Merge the shards' CSVs with
+    /// --merge.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse)]
+    pub shard: Option<Shard>,
+    /// Combine the CSVs of every shard of one run (the same game, readings, method, limits and
+    /// seeds) into the report, CSV and plot of the whole run; the limits are the shards'.
+    #[arg(long, value_name = "CSV", num_args = 1..,
+          conflicts_with_all = ["seeds", "shard", "jobs", "time_limit", "nodes", "method"])]
+    pub merge: Vec<String>,
+    /// Deals solved at once (default: one per core; at most 4 per core and 256).
+    #[arg(long, value_name = "J", value_parser = crate::limits::jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
-    /// Write one line per deal (seed, outcome, length, seconds, nodes, method, knowledge) to
-    /// this CSV file.
+    /// Write one line per deal to this CSV file (seed, outcome, length, seconds, nodes, method,
+    /// knowledge, then the run: game, readings, search, time_limit, node_limit, seeds, shard),
+    /// row by row as the deals finish, in seed order.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
     /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
@@ -38,52 +59,192 @@ pub struct SimulateArgs {
     pub full: bool,
 }
 
-/// The knowledge mode of every `simulate` search: the solver sees every card.
-const KNOWLEDGE: &str = "full";
-
-/// One solved deal.
-struct Row {
-    seed: u64,
-    outcome: &'static str,
-    length: Option<usize>,
-    seconds: f64,
-    nodes: u64,
-    method: String,
+/// The CSV file of `--csv`, written row by row into a temporary file next to it and put in
+/// place whole at the end (an interrupted run leaves the previous file as it was).
+struct Csv {
+    file: String,
+    out: AtomicFile,
+    /// The run columns every row ends with.
+    run: String,
 }
 
-fn parse_seeds(s: &str) -> Result<(u64, u64), Failure> {
-    let bad = || {
-        Failure(
-            format!("{s:?} is not a seed range: write A..B, e.g. 1..1000"),
-            1,
-        )
-    };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
-        None => (s.trim(), s.trim()),
-    };
-    let (a, b) = (
-        a.parse::<u64>().map_err(|_| bad())?,
-        b.parse::<u64>().map_err(|_| bad())?,
-    );
-    if a > b {
-        return Err(bad());
+impl Csv {
+    fn create(file: &str, run: &Run) -> Result<Csv, Failure> {
+        let mut csv = Csv {
+            file: file.to_string(),
+            out: AtomicFile::create(Path::new(file))
+                .map_err(|e| Failure(format!("{file}: {e}"), 1))?,
+            run: run.columns(),
+        };
+        csv.line(HEADER)?;
+        Ok(csv)
     }
-    Ok((a, b))
+
+    fn line(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.out, "{line}").map_err(|e| Failure(format!("{}: {e}", self.file), 1))
+    }
+
+    fn row(&mut self, r: &Row) -> Result<(), Failure> {
+        let line = r.line(&self.run);
+        self.line(&line)
+    }
+
+    fn commit(self) -> Result<(), Failure> {
+        let file = self.file;
+        self.out
+            .commit()
+            .map_err(|e| Failure(format!("{file}: {e}"), 1))
+    }
 }
 
-/// Run `sol simulate`.
+/// Where the rows of a run go, in seed order: the CSV, the summary's counts; then the files
+/// and the summary at the end.
+pub(crate) struct Report {
+    run: Run,
+    csv: Option<Csv>,
+    plot: Option<String>,
+    tally: Tally,
+}
+
+impl Report {
+    /// A report of `run`: the CSV is created (its directory must exist) and the plot's format
+    /// checked before any deal is solved or read.
+    pub(crate) fn create(
+        run: Run,
+        csv: Option<&str>,
+        plot: Option<&str>,
+    ) -> Result<Report, Failure> {
+        if let Some(plot) = plot {
+            crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
+        }
+        let csv = csv.map(|file| Csv::create(file, &run)).transpose()?;
+        Ok(Report {
+            run,
+            csv,
+            plot: plot.map(str::to_string),
+            tally: Tally::default(),
+        })
+    }
+
+    /// Count the next row (the rows come in seed order).
+    pub(crate) fn add(&mut self, row: &Row) -> Result<(), Failure> {
+        if let Some(csv) = &mut self.csv {
+            csv.row(row)?;
+        }
+        self.tally.add(row.outcome, row.length, row.seconds);
+        Ok(())
+    }
+
+    /// Put the CSV in place, draw the plot and print the summary, ending with `last_line`.
+    pub(crate) fn finish(self, game: &Game, last_line: &str) -> Result<(), Failure> {
+        let t = &self.tally;
+        // The files first: a reader of the summary that goes away early (`| head`) loses none.
+        if let Some(csv) = self.csv {
+            csv.commit()?;
+        }
+        if let Some(file) = &self.plot {
+            let title = format!(
+                "{}: {} of {} won ({:.2}%), knowledge {KNOWLEDGE}",
+                game.id(),
+                t.solved,
+                t.deals,
+                100.0 * t.win_rate()
+            );
+            crate::histogram::draw(file, &title, &t.lengths)
+                .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+        }
+        let (lo, hi) = wilson(t.solved as usize, t.deals as usize);
+        let run = &self.run;
+        let shard = if run.shard == Shard::WHOLE {
+            String::new()
+        } else {
+            format!(" (shard {}: {} deals)", run.shard, t.deals)
+        };
+        outln!(
+            "game: {}  knowledge: {KNOWLEDGE}  seeds: {}..{}{shard}  time limit: {} s",
+            game.id(),
+            run.seeds.first,
+            run.seeds.last,
+            run.time_limit
+        );
+        outln!(
+            "solved: {}  unsolvable: {}  unknown: {}  (of {})",
+            t.solved,
+            t.unsolvable,
+            t.unknown,
+            t.deals
+        );
+        outln!(
+            "win rate: {:.2}% (95% CI {:.2}%..{:.2}%, Wilson); every win replayed through the \
+             engine",
+            100.0 * t.win_rate(),
+            100.0 * lo,
+            100.0 * hi
+        );
+        if let Some((min, med, mean, max)) = t.lengths.spread() {
+            outln!("path length: min {min} median {med} mean {mean:.1} max {max}");
+        }
+        if let Some((min, med, mean, max)) = t.millis.spread() {
+            let p99 = t.millis.quantile(0.99).map_or(max, |ms| ms as f64);
+            let s = |ms: f64| ms / 1000.0;
+            outln!(
+                "solve time (s): min {:.3} median {:.3} mean {:.3} p99 {:.3} max {:.3}",
+                s(min),
+                s(med),
+                s(mean),
+                s(p99),
+                s(max)
+            );
+        }
+        outln!("{last_line}");
+        Ok(())
+    }
+}
+
+/// Run `sol simulate`: the deals are solved on `--jobs` threads, each row written to the CSV
+/// and counted in the summary as soon as the deals before it are. With `--merge`, the rows
+/// come from the shards' CSVs instead.
 pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
-    let (a, b) = parse_seeds(&args.seeds)?;
-    if let Some(plot) = &args.plot {
-        crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
+    if !args.merge.is_empty() {
+        return crate::merge::run(
+            &game,
+            &args.merge,
+            args.csv.as_deref(),
+            args.plot.as_deref(),
+        );
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start the workers: {e}"), 1))?;
-    let bar = ProgressBar::new(b - a + 1);
+    let seeds = args
+        .seeds
+        .ok_or_else(|| Failure("give --seeds A..B or --merge".into(), 1))?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if shard.count > seeds.count() {
+        return Err(Failure(
+            format!(
+                "--shard {shard}: give at most as many shards as deals (1 to {} for --seeds \
+                 {}..{})",
+                seeds.count(),
+                seeds.first,
+                seeds.last
+            ),
+            1,
+        ));
+    }
+    let run = Run {
+        game: game.id().to_string(),
+        readings: crate::simulate_csv::readings(&game),
+        search: args.game.method.name().to_string(),
+        time_limit: args.game.time_limit.to_string(),
+        node_limit: args.game.nodes.map(|n| n.to_string()).unwrap_or_default(),
+        seeds,
+        shard,
+    };
+    let mut report = Report::create(run, args.csv.as_deref(), args.plot.as_deref())?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| crate::limits::cores().min(crate::limits::MAX_JOBS));
+    let deals = shard.deals(seeds);
+    let bar = ProgressBar::new(deals);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} ({eta} left) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -91,73 +252,20 @@ pub fn run(args: SimulateArgs, catalog: &Catalog) -> Result<(), Failure> {
     let budget = args.game.budget();
     let method = args.game.method.into();
     let started = Instant::now();
-    let rows: Vec<Result<Row, Failure>> = pool.install(|| {
-        (a..=b)
-            .into_par_iter()
-            .map(|seed| {
-                let row = one(&game, seed, budget, method);
-                bar.inc(1);
-                row
-            })
-            .collect()
-    });
+    let finished = crate::ordered::in_order(
+        deals,
+        jobs,
+        |j| one(&game, shard.seed(seeds, j), budget, method),
+        |_, row| {
+            let row = row?;
+            bar.inc(1);
+            report.add(&row)
+        },
+    );
     bar.finish_and_clear();
-    let rows: Vec<Row> = rows.into_iter().collect::<Result<_, _>>()?;
+    finished?;
     let wall = started.elapsed().as_secs_f64();
-    if let Some(file) = &args.csv {
-        let mut text = String::from("seed,outcome,length,seconds,nodes,method,knowledge\n");
-        for r in &rows {
-            let len = r.length.map(|l| l.to_string()).unwrap_or_default();
-            let _ = writeln!(
-                text,
-                "{},{},{},{:.3},{},{},{KNOWLEDGE}",
-                r.seed, r.outcome, len, r.seconds, r.nodes, r.method
-            );
-        }
-        std::fs::write(file, text).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-    }
-    let lengths: Vec<f64> = rows
-        .iter()
-        .filter_map(|r| r.length)
-        .map(|l| l as f64)
-        .collect();
-    let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
-    let n = rows.len();
-    let count = |o: &str| rows.iter().filter(|r| r.outcome == o).count();
-    let (solved, unsolvable, unknown) = (count("solved"), count("unsolvable"), count("unknown"));
-    let (lo, hi) = wilson(solved, n);
-    println!(
-        "game: {}  knowledge: {KNOWLEDGE}  seeds: {a}..{b}  time limit: {} s",
-        game.id(),
-        args.game.time_limit
-    );
-    println!("solved: {solved}  unsolvable: {unsolvable}  unknown: {unknown}  (of {n})");
-    println!(
-        "win rate: {:.2}% (95% CI {:.2}%..{:.2}%, Wilson); every win replayed through the engine",
-        100.0 * solved as f64 / n.max(1) as f64,
-        100.0 * lo,
-        100.0 * hi
-    );
-    if let Some((min, med, mean, max)) = spread(&lengths) {
-        println!("path length: min {min} median {med} mean {mean:.1} max {max}");
-    }
-    if let Some((min, med, mean, max)) = spread(&times) {
-        let p99 = quantile(&times, 0.99).unwrap_or(max);
-        println!(
-            "solve time (s): min {min:.3} median {med:.3} mean {mean:.3} p99 {p99:.3} max {max:.3}"
-        );
-    }
-    println!("wall time: {wall:.1} s");
-    if let Some(file) = &args.plot {
-        let title = format!(
-            "{}: {solved} of {n} won ({:.2}%), knowledge {KNOWLEDGE}",
-            game.id(),
-            100.0 * solved as f64 / n.max(1) as f64
-        );
-        crate::histogram::draw(file, &title, &lengths)
-            .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-    }
-    Ok(())
+    report.finish(&game, &format!("wall time: {wall:.1} s"))
 }
 
 fn one(
@@ -184,7 +292,7 @@ fn one(
         seed,
         outcome: report.outcome.name(),
         length,
-        seconds: report.elapsed.as_secs_f64(),
+        seconds: millisecond(report.elapsed.as_secs_f64()),
         nodes: report.nodes,
         method: report.method,
     })

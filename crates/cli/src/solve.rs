@@ -7,6 +7,8 @@ use solitaire_core::{Catalog, Game, Layout, Position};
 use solitaire_solver::{Budget, Family, Method, Outcome, fair_solve, seconds, solve_with, verify};
 
 use crate::Failure;
+use crate::input::CourseArg;
+use crate::output::outln;
 
 /// Which search to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -19,6 +21,18 @@ pub enum MethodArg {
     Bfs,
     /// Beam searches only.
     Beam,
+}
+
+impl MethodArg {
+    /// The name on the command line (`auto`, `dfs`, `bfs`, `beam`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodArg::Auto => "auto",
+            MethodArg::Dfs => "dfs",
+            MethodArg::Bfs => "bfs",
+            MethodArg::Beam => "beam",
+        }
+    }
 }
 
 impl From<MethodArg> for Method {
@@ -38,10 +52,14 @@ pub struct GameArgs {
     /// The game id (see `sol list`); with --family, a Spider game whose rules to use.
     pub game: String,
     /// Play Weisser's Spider family member G(r,s,m,c,d) instead of the game's own layout.
-    #[arg(long, value_name = "R,S,M,C,D")]
+    #[arg(long, value_name = "R,S,M,C,D", conflicts_with = "course")]
     pub family: Option<String>,
-    /// Stop each search after this many seconds (the answer is then `unknown`).
-    #[arg(long, default_value_t = 30.0, value_name = "S")]
+    #[command(flatten)]
+    pub course: CourseArg,
+    /// Stop each search after this many seconds, above 0 and at most 1000000 (the answer is
+    /// then `unknown`).
+    #[arg(long, default_value_t = 30.0, value_name = "S", value_parser = crate::limits::time_limit,
+          allow_negative_numbers = true)]
     pub time_limit: f64,
     /// Stop each search after this many generated positions.
     #[arg(long, value_name = "N")]
@@ -54,7 +72,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game: a registered one, or the family member.
     pub fn game(&self, catalog: &Catalog) -> Result<Arc<Game>, Failure> {
-        let game = crate::find(catalog, &self.game)?;
+        let game = crate::find(&self.course.catalog(catalog)?, &self.game)?;
         let Some(spec) = &self.family else {
             return Ok(game);
         };
@@ -104,8 +122,8 @@ pub struct SolveArgs {
     /// The solver sees only what a player sees, and suggests a move (hint).
     #[arg(long)]
     pub fair: bool,
-    /// Sampled worlds for --fair.
-    #[arg(long, default_value_t = 8)]
+    /// Sampled worlds for --fair (1 to 10000).
+    #[arg(long, default_value_t = 8, value_parser = crate::limits::samples, allow_negative_numbers = true)]
     pub samples: usize,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -116,12 +134,7 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
     let start: Position = match (&args.position, args.seed) {
-        (Some(file), _) => {
-            let text =
-                std::fs::read_to_string(file).map_err(|e| Failure(format!("{file}: {e}"), 1))?;
-            game.parse_position(&text)
-                .map_err(|e| Failure(format!("{file}: {e}"), 1))?
-        }
+        (Some(file), _) => crate::input::position(&game, file)?,
         (None, Some(seed)) => game.deal(seed),
         (None, None) => return Err(Failure("give --seed N or --position FILE".into(), 1)),
     };
@@ -136,19 +149,21 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
                 "hint": hint, "samples": r.samples, "samples_solved": r.solved,
                 "samples_unsolvable": r.unsolvable, "seconds": seconds(t.elapsed()),
             });
-            println!("{v}");
+            outln!("{v}");
         } else {
-            println!("game: {}", game.id());
+            outln!("game: {}", game.id());
             if let Some(seed) = args.seed {
-                println!("seed: {seed}");
+                outln!("seed: {seed}");
             }
-            println!("knowledge: fair (hidden cards sampled from what a player sees)");
-            println!("hint: {}", hint.as_deref().unwrap_or("none"));
-            println!(
+            outln!("knowledge: fair (hidden cards sampled from what a player sees)");
+            outln!("hint: {}", hint.as_deref().unwrap_or("none"));
+            outln!(
                 "samples: {} solved of {} ({} proved unsolvable)",
-                r.solved, r.samples, r.unsolvable
+                r.solved,
+                r.samples,
+                r.unsolvable
             );
-            println!("time: {:.3} s", seconds(t.elapsed()));
+            outln!("time: {:.3} s", seconds(t.elapsed()));
         }
         return Ok(());
     }
@@ -175,21 +190,21 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
             "outcome": report.outcome.name(), "length": texts.len(), "moves": texts,
             "seconds": seconds(report.elapsed), "nodes": report.nodes, "method": report.method,
         });
-        println!("{v}");
+        outln!("{v}");
     } else {
-        println!("game: {}", game.id());
+        outln!("game: {}", game.id());
         if let Some(seed) = args.seed {
-            println!("seed: {seed}");
+            outln!("seed: {seed}");
         }
-        println!("knowledge: full (the solver sees face-down cards and the stock)");
-        println!("outcome: {}", report.outcome.name());
+        outln!("knowledge: full (the solver sees face-down cards and the stock)");
+        outln!("outcome: {}", report.outcome.name());
         if matches!(report.outcome, Outcome::Solved(_)) {
-            println!("length: {}", texts.len());
-            println!("moves: {}", texts.join(" "));
+            outln!("length: {}", texts.len());
+            outln!("moves: {}", texts.join(" "));
         }
-        println!("time: {:.3} s", seconds(report.elapsed));
-        println!("nodes: {}", report.nodes);
-        println!("method: {}", report.method);
+        outln!("time: {:.3} s", seconds(report.elapsed));
+        outln!("nodes: {}", report.nodes);
+        outln!("method: {}", report.method);
     }
     Ok(())
 }

@@ -201,3 +201,77 @@ fn a_saved_game_replays_to_the_same_position() {
     assert!(replayed.status.success(), "{}", stderr(&replayed));
     assert_eq!(stdout(&replayed), stdout(&played));
 }
+
+#[test]
+fn a_heart_in_one_suit_spider_is_not_a_card_of_its_deck() {
+    // The file starts with a byte-order mark, as some editors write it, and an ideographic
+    // space (three bytes) counts as one column.
+    let text = "\u{feff}game: spider-1suit\nt1: AS\nt2: 2S\u{3000}AH\n";
+    let file = temp_file("one-suit.txt", text);
+    let out = sol(&["deal", "spider-1suit", "--position", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("line 3, column 8: AH is not a card of this game's deck"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `sol ARGS` fails with exit 1 and one line of stderr that holds `expected`.
+fn assert_refused(args: &[&str], expected: &str) {
+    let out = sol(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "sol {}: {err}", args.join(" "));
+    assert_eq!(err.lines().count(), 1, "sol {}: {err}", args.join(" "));
+    assert!(err.contains(expected), "sol {}: {err}", args.join(" "));
+}
+
+#[test]
+fn spider_solver_face_down_top_is_refused_not_a_panic() {
+    let file = temp_file("spider-face-down.txt", "t1: AS |\nt2: KS\n");
+    let reason = ": line 1, column 1: pile t1: its top card is face down";
+    for game in ["spider", "spider-2suit", "spider-1suit"] {
+        let base = ["solve", game, "--position", &file, "--nodes", "1000"];
+        assert_refused(&base, reason);
+        assert_refused(&[&base[..], &["--method", "beam"]].concat(), reason);
+        assert_refused(&[&base[..], &["--fair"]].concat(), reason);
+    }
+}
+
+#[test]
+fn penguin_face_down_top_is_refused() {
+    let file = temp_file("penguin-face-down.txt", "t1: 4H |\n");
+    let reason = ": line 1, column 1: pile t1: no card of it lies face down";
+    assert_refused(&["moves", "penguin", "--position", &file], reason);
+    assert_refused(
+        &["play", "penguin", "--position", &file, "--play", "t1>c1"],
+        reason,
+    );
+    assert_refused(
+        &["walk", "penguin", "--position", &file, "--steps", "3"],
+        reason,
+    );
+    assert_refused(
+        &["solve", "penguin", "--position", &file, "--nodes", "1000"],
+        reason,
+    );
+}
+
+#[test]
+fn cells_counters_and_phases_out_of_range_are_refused() {
+    let cells = temp_file("cells.txt", "c1: 4H 5H\n");
+    assert_refused(
+        &["deal", "penguin", "--position", &cells],
+        "line 1, column 1: pile c1: it holds 2 cards, but at most 1",
+    );
+    let phase = temp_file("phase.txt", "phase: dealing\nt1: 4H\n");
+    assert_refused(
+        &["deal", "spider", "--position", &phase],
+        "line 1, column 1: phase: this game is never in the dealing phase",
+    );
+    let redeals = temp_file("redeals.txt", "redeals: 4\nf1: JC\n");
+    assert_refused(
+        &["deal", "rosamund", "--position", &redeals],
+        "line 1, column 1: redeals: 4 redeals used, but this game allows 3",
+    );
+}

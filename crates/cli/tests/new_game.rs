@@ -84,6 +84,25 @@ fn new_game_refuses_bad_ids_and_unknown_models() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--like \"nothing\": no such game"));
     assert!(!root.join("games/four-winds").exists());
+    fs::write(root.join("course.ron"), r#"(games: {"bristol": ()})"#).expect("course");
+    let out = sol_in(
+        &root,
+        &[
+            "new-game",
+            "Four Winds",
+            "--like",
+            "bristol",
+            "--course",
+            "course.ron",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("course.ron assigns this game"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!root.join("games/four-winds").exists());
     let _ = fs::remove_dir_all(&root);
 }
 
@@ -99,4 +118,21 @@ fn new_game_outside_a_checkout_says_so() {
         text(&out.stderr)
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn new_game_with_a_keyword_or_prelude_id_derives_a_free_type_name() {
+    let root = scratch("self");
+    for (id, ty) in [("self", "SelfGame"), ("vec", "VecGame")] {
+        let out = sol_in(&root, &["new-game", "X", "--id", id]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let src = root.join("games").join(id).join("src");
+        let lib = fs::read_to_string(src.join("lib.rs")).expect("lib.rs");
+        let rules = fs::read_to_string(src.join("rules.rs")).expect("rules.rs");
+        assert!(lib.contains(&format!("pub struct {ty} ")), "{lib}");
+        assert!(rules.contains(&format!("impl Rules for {ty} ")), "{rules}");
+        let bare = id[..1].to_uppercase() + &id[1..];
+        assert!(!lib.contains(&format!("struct {bare} ")), "{lib}");
+    }
+    let _ = fs::remove_dir_all(&root);
 }

@@ -48,6 +48,23 @@ impl BuildRule {
         direction: Direction::Down,
         wrap: false,
     };
+    /// Building up regardless of suit without wrap (Bristol's foundations).
+    pub const UP_ANY_SUIT: BuildRule = BuildRule {
+        suit: SuitRule::Any,
+        direction: Direction::Up,
+        wrap: false,
+    };
+    /// Building down in suit without wrap (Spider's complete suits, Sly Fox's Kings).
+    pub const DOWN_IN_SUIT: BuildRule = BuildRule {
+        suit: SuitRule::Same,
+        direction: Direction::Down,
+        wrap: false,
+    };
+
+    /// The same rule with King and Ace following each other.
+    pub const fn wrapping(self) -> BuildRule {
+        BuildRule { wrap: true, ..self }
+    }
 
     /// Whether `card` may go on `onto` under this rule.
     pub fn fits(self, onto: Card, card: Card) -> bool {

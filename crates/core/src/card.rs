@@ -258,7 +258,8 @@ impl FromStr for CardToken {
     type Err = CardParseError;
 
     /// Reads `TD`, `10d`, `as`, `4H1`: rank (`A23456789TJQK` or `10`), suit (`SHDC`), any case,
-    /// then an optional copy number.
+    /// then an optional copy number in plain decimal digits without leading zeros (`4H1`, not
+    /// `4H01` or `4H+1`). Whether the deck has that many copies is the reader's to check.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = |reason| CardParseError {
             token: s.to_string(),
@@ -283,10 +284,18 @@ impl FromStr for CardToken {
         let deck = if copy.is_empty() {
             None
         } else {
-            Some(copy.parse::<u8>().map_err(|_| err("bad copy number"))?)
+            Some(copy_number(copy).ok_or_else(|| err("bad copy number"))?)
         };
         Ok(CardToken { rank, suit, deck })
     }
+}
+
+/// A copy number written the way the writer writes it: decimal digits only, no leading zero
+/// (so `0` alone, but not `01`), at most 255.
+fn copy_number(text: &str) -> Option<u8> {
+    let canonical =
+        text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
 }
 
 impl FromStr for Card {
@@ -329,6 +338,30 @@ mod tests {
         assert!("A".parse::<Card>().is_err());
         assert!("AX".parse::<Card>().is_err());
         assert!("ASx".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn copy_numbers_are_plain_digits_without_leading_zeros() {
+        let deck = |text: &str| text.parse::<CardToken>().map(|t| t.deck);
+        assert_eq!(deck("AS"), Ok(None));
+        assert_eq!(deck("AS0"), Ok(Some(0)));
+        assert_eq!(deck("AS1"), Ok(Some(1)));
+        assert_eq!(deck("as12"), Ok(Some(12)));
+        assert_eq!(deck("10s1"), Ok(Some(1)));
+        assert_eq!(deck("TS255"), Ok(Some(255)));
+        for bad in [
+            "AS+1",
+            "2S01",
+            "AS00",
+            "AS-1",
+            "AS 1",
+            "AS1_",
+            "AS256",
+            "AS\u{661}",
+        ] {
+            let err = bad.parse::<CardToken>().unwrap_err();
+            assert_eq!(err.reason, "bad copy number", "{bad}");
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::Catalog;
 use crate::layout::{LayoutError, parse_ron};
 use crate::reading::ReadingValues;
+use crate::text::strip_bom;
 
 /// One assigned game of a course.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +57,25 @@ impl Course {
     /// # Errors
     /// RON syntax or shape, with file, line and column.
     pub fn parse(file: &str, text: &str) -> Result<Course, LayoutError> {
-        parse_ron(file, text.strip_prefix('\u{feff}').unwrap_or(text))
+        parse_ron(file, strip_bom(text))
+    }
+
+    /// Read and parse a course file (at most [`crate::files::MAX_INPUT_BYTES`]).
+    ///
+    /// # Errors
+    /// The file does not read, or is not a course (with line and column).
+    pub fn read_file(path: &std::path::Path) -> Result<Course, LayoutError> {
+        let file = path.display().to_string();
+        let text =
+            crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
+                LayoutError {
+                    file: file.clone(),
+                    line: 0,
+                    col: 0,
+                    message: e.to_string(),
+                }
+            })?;
+        Course::parse(&file, &text)
     }
 
     /// Whether the course assigns the game `id`.

@@ -16,32 +16,90 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Write `bytes` to `path` so that the file is either the old one or the whole new one, even
-/// if the write fails half-way or the machine stops: a temporary file with a unique name in
-/// the same directory is written, synced, renamed over `path`, and the directory is synced.
+/// if the write fails half-way or the machine stops (see [`AtomicFile`]).
 ///
 /// # Errors
 /// Any I/O error; `path` is then unchanged and the temporary file removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().map_or_else(
-        || std::ffi::OsString::from("file"),
-        std::ffi::OsStr::to_os_string,
-    );
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(&name);
-    prefix.push(".");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    sync_dir(dir);
-    Ok(())
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// A file written piece by piece that appears whole or not at all: the bytes go to a
+/// temporary file with a unique name in the same directory, and [`AtomicFile::commit`] syncs
+/// it, renames it over the target and syncs the directory. Dropped without a commit (an
+/// error on the way), the temporary file is removed and the target left as it was.
+///
+/// The new file keeps the permissions of the file it replaces; a new file gets the usual ones
+/// (read and write for everyone, less the umask), as `std::fs::write` gives.
+pub struct AtomicFile {
+    out: io::BufWriter<File>,
+    /// The temporary file's name; dropping it removes the file.
+    tmp: tempfile::TempPath,
+    path: PathBuf,
+    dir: PathBuf,
+}
+
+impl AtomicFile {
+    /// Start writing `path`; nothing is visible at `path` until [`AtomicFile::commit`].
+    ///
+    /// # Errors
+    /// If the temporary file cannot be created in `path`'s directory.
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = path.file_name().map_or_else(
+            || std::ffi::OsString::from("file"),
+            std::ffi::OsStr::to_os_string,
+        );
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(&name);
+        prefix.push(".");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        #[cfg(unix)]
+        builder.permissions(fs::metadata(path).map_or_else(
+            |_| std::os::unix::fs::PermissionsExt::from_mode(0o666),
+            |m| m.permissions(),
+        ));
+        let (file, tmp) = builder.tempfile_in(dir)?.into_parts();
+        Ok(AtomicFile {
+            out: io::BufWriter::new(file),
+            tmp,
+            path: path.to_path_buf(),
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Finish: flush and sync the bytes, rename the temporary file over the target, sync the
+    /// directory.
+    ///
+    /// # Errors
+    /// Any I/O error; the target is then unchanged and the temporary file removed.
+    pub fn commit(self) -> io::Result<()> {
+        let file = self
+            .out
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        drop(file);
+        self.tmp.persist(&self.path).map_err(|e| e.error)?;
+        sync_dir(&self.dir);
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Sync a directory so a rename in it is durable (Unix; a no-op where directories cannot be
@@ -176,6 +234,47 @@ mod tests {
         let missing = dir.path().join("no-such-dir").join("save.ron");
         assert!(write_atomic(&missing, b"lost").is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "kept");
+    }
+
+    #[test]
+    fn an_uncommitted_atomic_file_leaves_the_old_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rows.csv");
+        write_atomic(&path, b"old").unwrap();
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"half of the new").unwrap();
+        drop(file);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"new, ").unwrap();
+        file.write_all(b"whole").unwrap();
+        file.commit().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new, whole");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_writes_keep_the_permissions_of_the_file_they_replace() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.ron");
+        write_atomic(&path, b"one").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let plain = dir.path().join("plain");
+        fs::write(&plain, "x").unwrap();
+        assert_eq!(
+            mode(&path),
+            mode(&plain),
+            "a new file gets fs::write's permissions"
+        );
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(mode(&path), 0o600);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
 use crate::shuffle::shuffle;
+use crate::structure::{Structure, StructureError};
 use crate::text::{PositionError, parse_position, write_position};
 use crate::tx::{Step, Tx, undo};
 
@@ -18,6 +19,7 @@ use crate::tx::{Step, Tx, undo};
 pub struct Game {
     layout: Layout,
     rules: Box<dyn Rules>,
+    structure: Structure,
     plugin: Plugin,
     readings: Vec<ChosenReading>,
 }
@@ -69,14 +71,25 @@ impl Game {
     /// Build a game from a layout with the plugin it names.
     ///
     /// # Errors
-    /// If the plugin rejects the layout's parameters or piles, or the layout chooses a
-    /// reading the game does not declare.
+    /// If the plugin rejects the layout's parameters or piles, the layout chooses a reading
+    /// the game does not declare, the plugin's deal fails on the layout's deck (dry-run
+    /// unshuffled, so that [`Game::deal`] cannot fail later), or the rules' structure does not
+    /// fit the layout's piles.
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
         let readings = layout.check_readings(rules.readings())?;
+        rules.deal(&layout, layout.deck.cards())?;
+        let structure = rules.structure(&layout);
+        if structure.piles.len() != layout.piles.len() {
+            return Err(layout.error(
+                "piles",
+                "the rules give a shape to a different number of piles than the layout has",
+            ));
+        }
         Ok(Game {
             layout,
             rules,
+            structure,
             plugin: *plugin,
             readings,
         })
@@ -163,28 +176,23 @@ impl Game {
     /// # Errors
     /// The rule the move breaks.
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        if let Move::Transfer { from, to, count } = mv {
+        let count = match mv {
+            Move::Transfer { count, .. } => usize::from(count),
+            _ => 1,
+        };
+        if let Some((from, to)) = mv.piles() {
             let n = pos.piles().len();
-            let (from, bottom) = Move::source(from);
-            let to = usize::from(to);
             if from >= n || to >= n {
                 return Err(Illegal::source("no such pile"));
             }
             if from == to {
                 return Err(Illegal::target("cards cannot move onto their own pile"));
             }
-            if count == 0 || usize::from(count) > pos.pile(from).len() {
+            if count == 0 || count > pos.pile(from).len() {
                 return Err(Illegal::source("the pile does not have that many cards"));
             }
-            if bottom && !self.rules.takes_from_bottom() {
-                return Err(Illegal::source(
-                    "cards are taken only from the top of a pile",
-                ));
-            }
-            if bottom && count != 1 {
-                return Err(Illegal::source(
-                    "only one card is taken from the bottom of a pile",
-                ));
+            if mv.takes_bottom() && !self.rules.takes_from_bottom() {
+                return Err(Illegal::TOP_ONLY);
             }
         }
         self.rules.check(pos, mv)
@@ -213,29 +221,20 @@ impl Game {
         Ok(match text.parse::<MoveText>()? {
             MoveText::Deal => Move::Deal,
             MoveText::Redeal => Move::Redeal,
-            MoveText::Transfer {
-                from,
-                to,
-                count,
-                bottom,
-            } => {
-                let index = |id: &str| {
-                    self.layout
-                        .pile_index(id)
-                        .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
-                };
-                let (from, to) = (index(&from)?, index(&to)?);
-                if bottom {
-                    Move::Transfer {
-                        from: from as u8 | Move::BOTTOM,
-                        to: to as u8,
-                        count,
-                    }
-                } else {
-                    Move::transfer(from, to, usize::from(count))
-                }
+            MoveText::Transfer { from, to, count } => {
+                Move::transfer(self.pile(&from)?, self.pile(&to)?, usize::from(count))
+            }
+            MoveText::TransferBottom { from, to } => {
+                Move::transfer_bottom(self.pile(&from)?, self.pile(&to)?)
             }
         })
+    }
+
+    /// The layout index of the pile a move names.
+    fn pile(&self, id: &str) -> Result<usize, MoveParseError> {
+        self.layout
+            .pile_index(id)
+            .ok_or_else(|| MoveParseError::UnknownPile(id.to_string()))
     }
 
     /// A move in the notation, ready to print.
@@ -261,12 +260,38 @@ impl Game {
         write_position(&self.layout, pos)
     }
 
-    /// Read a position in the text form (see [`crate::text`]).
+    /// Read a position in the text form (see [`crate::text`]) and check its structure
+    /// ([`Game::check_structure`]).
     ///
     /// # Errors
-    /// Where the text is malformed or names cards or piles the game lacks.
+    /// Where the text is malformed or names cards or piles the game lacks, or the line of the
+    /// pile (or phase, or counter) that play cannot produce, naming it and the rule.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        parse_position(&self.layout, text)
+        let pos = parse_position(&self.layout, text)?;
+        self.check_structure(&pos).map_err(|e| {
+            let (line, col) = e.locate(&self.layout, text);
+            PositionError {
+                line,
+                col,
+                message: e.describe(&self.layout),
+            }
+        })?;
+        Ok(pos)
+    }
+
+    /// The game's structural rules (see [`crate::structure`]).
+    pub fn structure(&self) -> &Structure {
+        &self.structure
+    }
+
+    /// Whether `pos` has the structure of this game's positions: the engine's checks
+    /// ([`Structure::check`]), then the game's own ([`Rules::check_structure`]).
+    ///
+    /// # Errors
+    /// The first fault, with where it lies.
+    pub fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        self.structure.check(pos)?;
+        self.rules.check_structure(pos)
     }
 
     /// The JSON form of a position.
@@ -384,16 +409,18 @@ mod tests {
             match mv {
                 Move::Transfer {
                     to: 1, count: 1, ..
-                } => Ok(()),
+                }
+                | Move::TransferBottom { to: 1, .. } => Ok(()),
                 _ => Err(Illegal::unsupported("one card to f1")),
             }
         }
         fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-            if let Move::Transfer { from, to, count } = mv {
-                match Move::source(from) {
-                    (from, true) => tx.move_bottom_card(from, usize::from(to)),
-                    (from, false) => tx.move_cards(from, usize::from(to), usize::from(count)),
+            match mv {
+                Move::Transfer { from, to, count } => {
+                    tx.move_cards(from.into(), to.into(), count.into());
                 }
+                Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+                Move::Deal | Move::Redeal => {}
             }
         }
         fn is_won(&self, pos: &Position) -> bool {
@@ -402,6 +429,34 @@ mod tests {
         fn takes_from_bottom(&self) -> bool {
             self.bottom
         }
+    }
+
+    /// Accepts any layout, but its own deal never fits.
+    struct Greedy;
+
+    impl Rules for Greedy {
+        fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
+            Err(Illegal::unsupported("no moves"))
+        }
+        fn apply(&self, _: &mut Tx<'_>, _: Move) {}
+        fn is_won(&self, _: &Position) -> bool {
+            false
+        }
+        fn deal(&self, layout: &Layout, _: Vec<crate::Card>) -> Result<Position, LayoutError> {
+            Err(layout.error("deal", "the deal needs more cards than the deck has"))
+        }
+    }
+
+    #[test]
+    fn a_plugin_whose_deal_does_not_fit_the_layout_is_refused_when_built() {
+        // Found by the fuzzer (layout target): Penguin's plugin accepted a layout with an
+        // eighth column, and `Game::deal` then panicked on every seed.
+        let layout = Layout::parse("two.ron", TWO_PILES).unwrap();
+        let build = |_: &Layout| Ok(Box::new(Greedy) as Box<dyn Rules>);
+        let err = Game::new(layout, &Plugin { name: "x", build })
+            .err()
+            .expect("refused");
+        assert_eq!(err.message, "the deal needs more cards than the deck has");
     }
 
     fn game(bottom: bool) -> Game {
@@ -426,16 +481,45 @@ mod tests {
             game.legal_moves(&pos)
                 .contains(&Move::transfer_bottom(0, 1))
         );
-        let two = game.parse_move("t1^>f1:2").unwrap();
-        assert_eq!(game.move_text(two).to_string(), "t1^>f1:2");
-        let err = game.check(&pos, two).unwrap_err();
         assert_eq!(
-            (err.kind, err.reason),
-            (
-                IllegalKind::Source,
-                "only one card is taken from the bottom of a pile"
-            )
+            game.parse_move("t1^>f1:2"),
+            Err(MoveParseError::BottomCount("t1^>f1:2".into()))
         );
+    }
+
+    #[test]
+    fn a_bottom_transfer_round_trips_through_the_notation() {
+        let game = game(true);
+        for text in ["t1^>f1", "f1^>t1"] {
+            let mv = game.parse_move(text).unwrap();
+            assert!(mv.takes_bottom(), "{text}");
+            assert_eq!(game.move_text(mv).to_string(), text);
+        }
+        assert_eq!(
+            game.parse_move(" T1 ^ > F1 : 1 "),
+            Ok(Move::TransferBottom { from: 0, to: 1 })
+        );
+        assert_eq!(
+            game.parse_move("t9^>f1"),
+            Err(MoveParseError::UnknownPile("t9".into()))
+        );
+    }
+
+    #[test]
+    fn a_bottom_transfer_is_checked_for_real_piles_first() {
+        let game = game(true);
+        let pos = game.parse_position("t1: AS").unwrap();
+        let refused = |mv| game.check(&pos, mv).map_err(|e| e.reason);
+        assert_eq!(refused(Move::transfer_bottom(0, 7)), Err("no such pile"));
+        assert_eq!(
+            refused(Move::transfer_bottom(0, 0)),
+            Err("cards cannot move onto their own pile")
+        );
+        assert_eq!(
+            refused(Move::transfer_bottom(1, 0)),
+            Err("the pile does not have that many cards")
+        );
+        assert_eq!(refused(Move::transfer_bottom(0, 1)), Ok(()));
     }
 
     #[test]
@@ -450,7 +534,26 @@ mod tests {
                 "cards are taken only from the top of a pile"
             )
         );
+        let parsed = game.parse_move("t1^>f1").unwrap();
+        assert_eq!(game.check(&pos, parsed), Err(err));
         assert!(!game.legal_moves(&pos).iter().any(|m| m.takes_bottom()));
         assert!(game.legal_moves(&pos).contains(&Move::transfer(0, 1, 1)));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_in_saves_and_move_lists() {
+        use crate::history::{GameRecord, Session};
+        let game = Arc::new(game(true));
+        let start = game.parse_position("\u{feff}t1: AS 2S 3S").unwrap();
+        let mut session = Session::from_position(game.clone(), None, start);
+        session
+            .play_all("\u{feff}t1^>f1 t1>f1".split_whitespace())
+            .unwrap();
+        assert_eq!(session.move_count(), 2);
+        let record = session.record();
+        let back = GameRecord::from_ron(&format!("\u{feff}{}", record.to_ron())).unwrap();
+        assert_eq!(back, record);
+        let replayed = Session::from_record(game, &back).unwrap();
+        assert_eq!(replayed.position(), session.position());
     }
 }

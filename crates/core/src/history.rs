@@ -9,7 +9,7 @@ use crate::game::{Game, PlayError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Illegal, Status};
-use crate::text::PositionError;
+use crate::text::{PositionError, strip_bom};
 use crate::tx::{Step, undo};
 
 /// A game being played: the start position, the moves made, and the moves undone.
@@ -17,6 +17,8 @@ use crate::tx::{Step, undo};
 pub struct Session {
     game: Arc<Game>,
     seed: Option<u64>,
+    /// Whether `start` is the deal of `seed` (a record then need not write it out).
+    dealt: bool,
     start: Position,
     pos: Position,
     /// Steps of all played moves, back to back.
@@ -88,14 +90,19 @@ impl Session {
     /// A new game dealt from `seed`.
     pub fn deal(game: Arc<Game>, seed: u64) -> Session {
         let start = game.deal(seed);
-        Session::from_position(game, Some(seed), start)
+        Session {
+            dealt: true,
+            ..Session::from_position(game, Some(seed), start)
+        }
     }
 
-    /// A game starting from any position.
+    /// A game starting from any position; `seed` is only a note of where it came from (its
+    /// record writes the start position out).
     pub fn from_position(game: Arc<Game>, seed: Option<u64>, start: Position) -> Session {
         Session {
             game,
             seed,
+            dealt: false,
             pos: start.clone(),
             start,
             steps: Vec::new(),
@@ -192,10 +199,7 @@ impl Session {
             game: self.game.id().to_string(),
             seed: self.seed,
             layout_version: self.game.layout().version,
-            start: match self.seed {
-                Some(_) => None,
-                None => Some(self.game.position_text(&self.start)),
-            },
+            start: (!self.dealt).then(|| self.game.position_text(&self.start)),
             moves: self
                 .played
                 .iter()
@@ -268,13 +272,57 @@ impl GameRecord {
     /// Read a record from RON text.
     ///
     /// # Errors
-    /// Where the text is not a saved game (line and column).
+    /// Where the text is not a saved game (line and column). A leading byte-order mark is
+    /// skipped.
     pub fn from_ron(text: &str) -> Result<GameRecord, ReplayError> {
-        ron::from_str(text).map_err(|e| {
+        ron::from_str(strip_bom(text)).map_err(|e| {
             ReplayError::Syntax(format!(
                 "line {}, column {}: {}",
                 e.span.start.line, e.span.start.col, e.code
             ))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::obvious::tests::game;
+
+    #[test]
+    fn a_record_with_a_seed_and_a_start_saves_its_start_again() {
+        // Found by the fuzzer (save target): the start won over the seed when read, but was
+        // dropped when saved again, so the save replayed from the deal instead.
+        let start = "game: anywhere\nstock:\nf1:\nt1: AS 2S 3S\nt2:\nt3:\nt4:\n";
+        let record = GameRecord {
+            game: "anywhere".into(),
+            seed: Some(3),
+            layout_version: 1,
+            start: Some(start.into()),
+            moves: vec!["t1>t2".into()],
+        };
+        let session = Session::from_record(game(), &record).unwrap();
+        let again = session.record();
+        assert_eq!(again, record);
+        let replayed = Session::from_record(game(), &again).unwrap();
+        assert_eq!(replayed.position(), session.position());
+    }
+
+    #[test]
+    fn a_save_reads_the_same_with_a_byte_order_mark_in_front() {
+        // Found by the fuzzer (save target): editors that write a BOM made saves unreadable.
+        let text = Session::deal(game(), 5).record().to_ron();
+        let read = GameRecord::from_ron(&text).unwrap();
+        assert_eq!(GameRecord::from_ron(&format!("\u{FEFF}{text}")), Ok(read));
+    }
+
+    #[test]
+    fn a_dealt_game_saves_only_its_seed() {
+        let mut session = Session::deal(game(), 5);
+        session.play(Move::Deal).unwrap();
+        let record = session.record();
+        assert_eq!((record.seed, record.start.as_deref()), (Some(5), None));
+        let replayed = Session::from_record(game(), &record).unwrap();
+        assert_eq!(replayed.position(), session.position());
     }
 }

@@ -14,6 +14,8 @@
 //!     rules: "spider",               // the rules plugin (several layouts may share one)
 //!     summary: "Build suits from King to Ace in ten columns.",   // one line for the menu
 //!     rules_text: "Longer rules in plain words ...",             // the rules panel (optional)
+//!     automatic: "What the game does by itself as part of a move ...",  // for handouts
+//!                                    // (`sol handout`): what happens automatically (optional)
 //!     work_in_progress: false,       // true while the game is unfinished (`sol new-game`
 //!                                    // sets it): menus mark it; optional, default false
 //!     deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 2, ranks: 13),
@@ -60,6 +62,7 @@ use crate::card::{Card, CardToken, Rank, Suit};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
 use crate::reading::ReadingValues;
+use crate::text::strip_bom;
 
 /// The cards a game uses: `copies` packs of the listed suits, ranks Ace up to `ranks`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -217,6 +220,8 @@ struct LayoutFile<P> {
     #[serde(default)]
     rules_text: String,
     #[serde(default)]
+    automatic: String,
+    #[serde(default)]
     work_in_progress: bool,
     deck: DeckSpec,
     #[serde(default = "unit_scale")]
@@ -276,6 +281,9 @@ pub struct Layout {
     pub summary: String,
     /// Longer rules in plain words, for the rules panel.
     pub rules_text: String,
+    /// What the game does by itself as part of a move (turning up a card, refilling a space,
+    /// founding an Ace), in plain words, for handouts; empty when nothing does.
+    pub automatic: String,
     /// The game is unfinished (scaffolded by `sol new-game`, its rules or scenarios not done
     /// yet): it is registered and listed, and menus mark it as a work in progress.
     pub work_in_progress: bool,
@@ -299,13 +307,15 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Read and check a layout from RON text; `file` names it in errors.
+    /// Read and check a layout from RON text; `file` names it in errors. A byte-order mark in
+    /// front is skipped.
     ///
     /// # Errors
     /// A [`LayoutError`] with file, line, column and reason: RON syntax, unknown or missing
     /// fields, duplicate or malformed pile ids, deal steps naming unknown piles or cards, a
     /// deal that needs more cards than the deck has.
     pub fn parse(file: &str, source: &str) -> Result<Layout, LayoutError> {
+        let source = strip_bom(source);
         let raw: LayoutFile<IgnoredAny> = parse_ron(file, source)?;
         let mut layout = Layout {
             id: raw.id,
@@ -314,6 +324,7 @@ impl Layout {
             rules: raw.rules,
             summary: raw.summary,
             rules_text: raw.rules_text,
+            automatic: raw.automatic,
             work_in_progress: raw.work_in_progress,
             deck: raw.deck,
             card_scale: raw.card_scale,
@@ -368,6 +379,22 @@ impl Layout {
             .ok_or_else(|| self.error(&self.id, format!("this game needs a pile {id:?}")))
     }
 
+    /// The index of the pile with this id, which must be of `kind`: a game's stock must be a
+    /// stock pile (as one of the columns too, it would be dealt onto itself).
+    ///
+    /// # Errors
+    /// If the layout has no such pile, or it is of another kind.
+    pub fn require_pile_of(&self, id: &str, kind: PileKind) -> Result<usize, LayoutError> {
+        let i = self.require_pile(id)?;
+        if self.piles[i].kind != kind {
+            return Err(self.error(
+                &format!("\"{id}\""),
+                format!("pile {id:?} must be a {} pile", kind.name()),
+            ));
+        }
+        Ok(i)
+    }
+
     /// Pile ids in layout order.
     pub fn pile_ids(&self) -> &[String] {
         &self.ids
@@ -402,7 +429,10 @@ impl Layout {
                     face,
                 } => {
                     let targets = self.expand(ids)?;
-                    for _ in 0..*rows {
+                    // Rounds over no pile deal nothing, however many (and must not take
+                    // billions of empty turns).
+                    let rounds = if targets.is_empty() { 0 } else { *rows };
+                    for _ in 0..rounds {
                         for &t in &targets {
                             let card = deck.pop().ok_or_else(|| short("Rows"))?;
                             place(&mut piles[t], &mut face_down[t], card, *face);
@@ -512,8 +542,8 @@ impl Layout {
                 ),
             ));
         }
-        // Pile numbers stay below `Move::BOTTOM`, which marks a pile's bottom end.
-        if self.piles.len() > usize::from(crate::moves::Move::BOTTOM) {
+        // Moves and undo steps hold pile numbers in a byte; no table needs more than this.
+        if self.piles.len() > 128 {
             return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0
@@ -524,6 +554,35 @@ impl Layout {
                 "deck",
                 "the deck needs at least one copy, one suit and 1 to 13 ranks",
             ));
+        }
+        // The app scales and places cards by these numbers: NaN or infinity would break the
+        // drawing, a table or card of no size would show nothing.
+        let sizes = [self.table.width, self.table.height, self.card_scale];
+        if !sizes.iter().all(|s| s.is_finite() && *s > 0.0) {
+            return Err(self.error(
+                "table",
+                "the table's width and height and the card scale must be positive numbers",
+            ));
+        }
+        if let Some(p) = self
+            .piles
+            .iter()
+            .find(|p| !(p.x.is_finite() && p.y.is_finite()))
+        {
+            return Err(self.error(
+                &format!("\"{}\"", p.id),
+                format!("pile {:?} needs a finite x and y", p.id),
+            ));
+        }
+        // A suit listed twice would make two cards alike in rank, suit and copy, which no
+        // position could tell apart: more packs are `copies`.
+        for (i, suit) in self.deck.suits.iter().enumerate() {
+            if self.deck.suits[..i].contains(suit) {
+                return Err(self.error(
+                    "suits",
+                    format!("the deck lists {suit:?} twice: write more packs as `copies`"),
+                ));
+            }
         }
         for (i, p) in self.piles.iter().enumerate() {
             if !p
@@ -595,13 +654,15 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result
         })
 }
 
-/// 1-based line and column of the first occurrence of `needle`, or (0, 0).
+/// 1-based line and column (in characters, as RON's own errors count them) of the first
+/// occurrence of `needle`, or (0, 0).
 fn locate(source: &str, needle: &str) -> (usize, usize) {
     match source.find(needle) {
         Some(at) => {
             let before = &source[..at];
             let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let col = before[line_start..].chars().count() + 1;
             (line, col)
         }
         None => (0, 0),
@@ -643,6 +704,50 @@ mod tests {
     }
 
     #[test]
+    fn a_required_pile_can_be_required_of_a_kind() {
+        let layout = Layout::parse("tiny.ron", TINY).unwrap();
+        assert_eq!(layout.require_pile_of("stock", PileKind::Stock), Ok(0));
+        let err = layout.require_pile_of("t1", PileKind::Stock).unwrap_err();
+        assert_eq!(err.message, "pile \"t1\" must be a stock pile");
+    }
+
+    #[test]
+    fn rows_over_no_pile_deal_nothing_at_once() {
+        // Found by fuzzing the layout reader: `rows: 4294967295` over `piles: []` took
+        // minutes of empty rounds in a debug build.
+        let none = TINY.replace(
+            "deal: [",
+            "deal: [Rows(piles: [], rows: 4294967295, face: Up), ",
+        );
+        let layout = Layout::parse("tiny.ron", &none).unwrap();
+        let pos = layout.run_deal(layout.deck.cards()).unwrap();
+        assert_eq!(pos.pile(1).len(), 1);
+    }
+
+    #[test]
+    fn sizes_and_places_are_finite_and_sizes_positive() {
+        // Found by fuzzing the layout reader: NaN, infinite or negative sizes were accepted.
+        for (from, to) in [
+            ("width: 3.0", "width: NaN"),
+            ("height: 2.0", "height: inf"),
+            ("width: 3.0", "width: -3.0"),
+            ("table:", "card_scale: 0.0, table:"),
+        ] {
+            let err = Layout::parse("tiny.ron", &TINY.replace(from, to)).unwrap_err();
+            assert!(err.message.contains("positive numbers"), "{to}: {err}");
+        }
+        let err = Layout::parse("tiny.ron", &TINY.replace("x: 1.0", "x: NaN")).unwrap_err();
+        assert_eq!(err.message, "pile \"t1\" needs a finite x and y");
+    }
+
+    #[test]
+    fn a_byte_order_mark_in_front_is_skipped() {
+        let layout = Layout::parse("tiny.ron", &format!("\u{FEFF}{TINY}")).unwrap();
+        assert_eq!(layout.id, "tiny");
+        assert_eq!(layout.params::<()>(), Ok(()));
+    }
+
+    #[test]
     fn work_in_progress_is_optional_and_off_by_default() {
         assert!(!Layout::parse("tiny.ron", TINY).unwrap().work_in_progress);
         let wip = TINY.replace("rules: \"x\",", "rules: \"x\", work_in_progress: true,");
@@ -668,6 +773,13 @@ mod tests {
                 .message
                 .contains("more cards")
         );
+        // Found by the fuzzer (layout target): a suit listed twice made cards that positions
+        // could not write and read back.
+        let bad = TINY.replace("[Spades]", "[Spades, Hearts, Spades]");
+        assert_eq!(
+            Layout::parse("tiny.ron", &bad).unwrap_err().message,
+            "the deck lists Spades twice: write more packs as `copies`"
+        );
         let bad = TINY.replace("\"t2\", kind", "\"t1\", kind");
         assert!(
             Layout::parse("tiny.ron", &bad)
@@ -675,5 +787,38 @@ mod tests {
                 .message
                 .contains("two piles")
         );
+    }
+
+    #[test]
+    fn error_columns_count_characters_not_bytes() {
+        // The same layout named in three ASCII letters or three three-byte symbols: errors
+        // after the name, on its line, point at the same column.
+        let at = |name: &str| {
+            let layout = Layout::parse("tiny.ron", &TINY.replace("Tiny", name)).unwrap();
+            let err = layout.error("rules", "m");
+            (err.line, err.col)
+        };
+        assert_eq!(at("♠♥♦"), at("abc"));
+        assert_eq!(at("abc"), (2, 46));
+        let ron_error = |name: &str| {
+            let bad = TINY.replace("Tiny\",", &format!("{name}\", oops"));
+            let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+            (err.line, err.col)
+        };
+        assert_eq!(ron_error("♠♥♦"), ron_error("abc"));
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let plain = Layout::parse("tiny.ron", TINY).unwrap();
+        let marked = Layout::parse("tiny.ron", &format!("\u{feff}{TINY}")).unwrap();
+        assert_eq!(marked.piles.len(), plain.piles.len());
+        assert_eq!(
+            marked.error("id", "m").to_string(),
+            plain.error("id", "m").to_string()
+        );
+        let bad = format!("\u{feff}{}", TINY.replace("kind: stock", "kind: Stok"));
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert_eq!(err.line, 6, "{err}");
     }
 }

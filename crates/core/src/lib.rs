@@ -52,6 +52,7 @@ pub mod position;
 pub mod reading;
 pub mod rules;
 pub mod shuffle;
+pub mod structure;
 pub mod testkit;
 pub mod text;
 pub mod tx;
@@ -70,5 +71,6 @@ pub use reading::{Choice, ChosenReading, Reading, ReadingValues, Timing};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };
-pub use text::PositionError;
+pub use structure::{FaceDown, Fault, Order, PileShape, Place, Structure, StructureError};
+pub use text::{PositionError, strip_bom};
 pub use tx::{Step, Tx, undo};

@@ -4,7 +4,7 @@
 //! where `FROM` and `TO` are pile ids from the game's layout (`t3`, `stock`, `w1`, `f2`).
 //! `FROM^>TO` (`t3^>f1`) takes the pile's bottom card (the first dealt, most buried one)
 //! instead of its top card, for games where both ends of a column are available (Labyrinth);
-//! it moves one card. `deal` deals or turns from the stock (whatever the game's deal is);
+//! it moves one card (`:1` may be written, a larger count is an error). `deal` deals or turns from the stock (whatever the game's deal is);
 //! `redeal` gathers the waste back into the stock. The reader ignores case and spaces around
 //! `^`, `>` and `:`; the writer is canonical (lowercase, `:N` only when N > 1), and the two
 //! round-trip.
@@ -19,17 +19,23 @@ use thiserror::Error;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
     /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
-    ///
-    /// A `from` of [`Move::BOTTOM`] or more names the bottom end of pile `from - BOTTOM`:
-    /// its bottom card is taken instead (see [`Move::transfer_bottom`]). Only games whose
-    /// [`crate::Rules::takes_from_bottom`] says so accept such moves.
     Transfer {
-        /// The pile the cards leave (layout index; see [`Move::BOTTOM`]).
+        /// The pile the cards leave (layout index).
         from: u8,
         /// The pile they go onto (layout index).
         to: u8,
         /// How many cards, from the top.
         count: u8,
+    },
+    /// Move the bottom card of pile `from` (its first dealt, most buried card) onto pile
+    /// `to` (notation `t3^>f1`). Only games whose [`crate::Rules::takes_from_bottom`] says
+    /// so accept it; [`crate::Game::check`] refuses it for the others before their rules
+    /// see it.
+    TransferBottom {
+        /// The pile whose bottom card leaves (layout index).
+        from: u8,
+        /// The pile it goes onto (layout index).
+        to: u8,
     },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
@@ -38,35 +44,36 @@ pub enum Move {
 }
 
 impl Move {
-    /// Added to a pile number in [`Move::Transfer`]'s `from`, it names the pile's bottom end.
-    /// Layouts have fewer piles than this, so the two ranges never meet.
-    pub const BOTTOM: u8 = 128;
-
-    /// A transfer of the bottom card of pile `from` onto pile `to` (notation `t3^>f1`).
-    pub fn transfer_bottom(from: usize, to: usize) -> Move {
-        Move::Transfer {
-            from: from as u8 | Move::BOTTOM,
-            to: to as u8,
-            count: 1,
-        }
-    }
-
-    /// The pile a transfer's `from` names, and whether it names the pile's bottom end.
-    pub fn source(from: u8) -> (usize, bool) {
-        (usize::from(from & !Move::BOTTOM), from >= Move::BOTTOM)
-    }
-
-    /// Whether this is a transfer from the bottom end of a pile.
-    pub fn takes_bottom(self) -> bool {
-        matches!(self, Move::Transfer { from, .. } if from >= Move::BOTTOM)
-    }
-
-    /// A transfer of `count` cards.
+    /// A transfer of `count` cards from the top of pile `from` onto pile `to`.
     pub fn transfer(from: usize, to: usize, count: usize) -> Move {
         Move::Transfer {
             from: from as u8,
             to: to as u8,
             count: count as u8,
+        }
+    }
+
+    /// A transfer of the bottom card of pile `from` onto pile `to` (notation `t3^>f1`).
+    pub fn transfer_bottom(from: usize, to: usize) -> Move {
+        Move::TransferBottom {
+            from: from as u8,
+            to: to as u8,
+        }
+    }
+
+    /// Whether this is a transfer from the bottom end of a pile.
+    pub fn takes_bottom(self) -> bool {
+        matches!(self, Move::TransferBottom { .. })
+    }
+
+    /// The source and destination piles of a transfer from either end; `None` for `deal`
+    /// and `redeal`.
+    pub fn piles(self) -> Option<(usize, usize)> {
+        match self {
+            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
+                Some((usize::from(from), usize::from(to)))
+            }
+            Move::Deal | Move::Redeal => None,
         }
     }
 }
@@ -82,8 +89,13 @@ pub enum MoveText {
         to: String,
         /// How many cards (1 when not written).
         count: u8,
-        /// `FROM^`: the cards come from the bottom of the pile.
-        bottom: bool,
+    },
+    /// `FROM^>TO`: move the bottom card of one pile onto another.
+    TransferBottom {
+        /// The source pile id.
+        from: String,
+        /// The destination pile id.
+        to: String,
     },
     /// Deal or turn from the stock.
     Deal,
@@ -103,6 +115,9 @@ pub enum MoveParseError {
     #[error("{0:?} is not a card count: write a number from 1 to 255")]
     /// The count after `:` is not a number from 1 to 255.
     Count(String),
+    #[error("{0:?}: only one card is taken from the bottom of a pile (write FROM^>TO)")]
+    /// `FROM^>TO:N` with N above 1: a pile's bottom end gives one card at a time.
+    BottomCount(String),
     #[error("no pile is called {0:?} in this game")]
     /// The game has no pile with this id.
     UnknownPile(String),
@@ -111,8 +126,9 @@ pub enum MoveParseError {
 impl std::str::FromStr for MoveText {
     type Err = MoveParseError;
 
+    /// Skips a leading byte-order mark, as a move list read from a file may start with one.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
+        let s = crate::text::strip_bom(s).trim();
         if s.is_empty() {
             return Err(MoveParseError::Empty);
         }
@@ -151,12 +167,12 @@ impl std::str::FromStr for MoveText {
         if !valid_id(from) || !valid_id(to) {
             return Err(MoveParseError::Syntax(s.to_string()));
         }
-        Ok(MoveText::Transfer {
-            from: from.to_string(),
-            to: to.to_string(),
-            count,
-            bottom,
-        })
+        let (from, to) = (from.to_string(), to.to_string());
+        match (bottom, count) {
+            (false, count) => Ok(MoveText::Transfer { from, to, count }),
+            (true, 1) => Ok(MoveText::TransferBottom { from, to }),
+            (true, _) => Err(MoveParseError::BottomCount(s.to_string())),
+        }
     }
 }
 
@@ -166,20 +182,27 @@ pub struct MoveDisplay<'a> {
     pub(crate) ids: &'a [String],
 }
 
+impl MoveDisplay<'_> {
+    /// The id of pile `i`, or `?` when the layout has no such pile.
+    fn id(&self, i: u8) -> &str {
+        self.ids.get(usize::from(i)).map_or("?", |s| s.as_str())
+    }
+}
+
 impl fmt::Display for MoveDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.mv {
             Move::Deal => f.write_str("deal"),
             Move::Redeal => f.write_str("redeal"),
             Move::Transfer { from, to, count } => {
-                let id = |i: usize| self.ids.get(i).map_or("?", |s| s.as_str());
-                let (pile, bottom) = Move::source(from);
-                let end = if bottom { "^" } else { "" };
-                write!(f, "{}{end}>{}", id(pile), id(usize::from(to)))?;
+                write!(f, "{}>{}", self.id(from), self.id(to))?;
                 if count > 1 {
                     write!(f, ":{count}")?;
                 }
                 Ok(())
+            }
+            Move::TransferBottom { from, to } => {
+                write!(f, "{}^>{}", self.id(from), self.id(to))
             }
         }
     }
@@ -197,16 +220,13 @@ mod tests {
                 from: "t3".into(),
                 to: "t7".into(),
                 count: 4,
-                bottom: false,
             }
         );
         assert_eq!(
             "T3 ^ > f1".parse::<MoveText>().unwrap(),
-            MoveText::Transfer {
+            MoveText::TransferBottom {
                 from: "t3".into(),
                 to: "f1".into(),
-                count: 1,
-                bottom: true,
             }
         );
         assert_eq!("DEAL".parse::<MoveText>().unwrap(), MoveText::Deal);
@@ -217,11 +237,59 @@ mod tests {
     fn bottom_transfers_write_as_they_read() {
         let ids: Vec<String> = ["t1", "t2", "f1"].map(String::from).to_vec();
         let mv = Move::transfer_bottom(1, 2);
-        assert_eq!(Move::source(2 | Move::BOTTOM), (2, true));
-        assert_eq!(Move::source(2), (2, false));
+        assert_eq!(mv, Move::TransferBottom { from: 1, to: 2 });
         assert!(mv.takes_bottom() && !Move::transfer(1, 2, 1).takes_bottom());
+        assert_eq!(mv.piles(), Some((1, 2)));
+        assert_eq!(Move::transfer(1, 2, 3).piles(), Some((1, 2)));
+        assert_eq!(Move::Deal.piles(), None);
         let text = MoveDisplay { mv, ids: &ids }.to_string();
         assert_eq!(text, "t2^>f1");
+        assert_eq!(
+            text.parse::<MoveText>().unwrap(),
+            MoveText::TransferBottom {
+                from: "t2".into(),
+                to: "f1".into(),
+            }
+        );
+        // `:1` is the default count, for either end.
+        assert_eq!(
+            "t2^>f1:1".parse::<MoveText>().unwrap(),
+            "t2^>f1".parse::<MoveText>().unwrap()
+        );
+    }
+
+    #[test]
+    fn a_pile_bottom_gives_one_card_at_a_time() {
+        let err = "t2^>f1:2".parse::<MoveText>().unwrap_err();
+        assert_eq!(err, MoveParseError::BottomCount("t2^>f1:2".into()));
+        assert_eq!(
+            err.to_string(),
+            "\"t2^>f1:2\": only one card is taken from the bottom of a pile (write FROM^>TO)"
+        );
+    }
+
+    #[test]
+    fn moves_order_top_transfers_then_bottom_transfers_then_deal_and_redeal() {
+        // The order of the former encoding (a bottom move's `from` counted past every pile
+        // number), so sorted sets of moves list as they did.
+        let mut moves = vec![
+            Move::Redeal,
+            Move::Deal,
+            Move::transfer_bottom(0, 1),
+            Move::transfer(7, 1, 1),
+            Move::transfer_bottom(0, 0),
+        ];
+        moves.sort();
+        assert_eq!(
+            moves,
+            [
+                Move::transfer(7, 1, 1),
+                Move::transfer_bottom(0, 0),
+                Move::transfer_bottom(0, 1),
+                Move::Deal,
+                Move::Redeal,
+            ]
+        );
     }
 
     #[test]

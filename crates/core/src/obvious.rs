@@ -33,7 +33,7 @@ fn transfers(game: &Game, pos: &Position) -> Vec<(usize, usize, usize)> {
     game.legal_moves(pos)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Transfer { from, to, count } if !m.takes_bottom() => {
+            Move::Transfer { from, to, count } => {
                 Some((usize::from(from), usize::from(to), usize::from(count)))
             }
             _ => None,
@@ -107,10 +107,10 @@ pub fn hint(game: &Game, pos: &Position) -> Option<Move> {
 /// A legal move of a pile's bottom card onto a foundation (Labyrinth), if there is one.
 pub fn bottom_foundation_move(game: &Game, pos: &Position) -> Option<Move> {
     game.legal_moves(pos).into_iter().find(|m| {
-        matches!(*m, Move::Transfer { to, .. }
-            if m.takes_bottom() && game.layout().piles[usize::from(to)].kind == PileKind::Foundation)
+        matches!(*m, Move::TransferBottom { to, .. }
+            if game.layout().piles[usize::from(to)].kind == PileKind::Foundation)
     })
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -9,6 +9,7 @@ use crate::layout::{Layout, LayoutError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::reading::Reading;
+use crate::structure::{Structure, StructureError};
 use crate::tx::Tx;
 
 /// Whether a game goes on.
@@ -83,6 +84,10 @@ impl Illegal {
     pub const fn unsupported(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Unsupported, reason)
     }
+    /// The refusal of a move from a pile's bottom end ([`Move::TransferBottom`]) in a game
+    /// that takes cards only from the top: [`crate::Game::check`] answers it before the
+    /// game's rules see the move, and a game's own `check` may answer it too.
+    pub const TOP_ONLY: Illegal = Illegal::source("cards are taken only from the top of a pile");
 }
 
 /// A game's rules. Implement four methods; the rest have working defaults.
@@ -96,7 +101,9 @@ impl Illegal {
 ///
 /// Override [`legal_moves`](Rules::legal_moves) for speed (the default tries every
 /// candidate move against `check`), [`deal`](Rules::deal) for deals a layout script cannot
-/// describe, and [`score`](Rules::score) for a score.
+/// describe, [`score`](Rules::score) for a score, and [`structure`](Rules::structure) and
+/// [`check_structure`](Rules::check_structure) for what every position of the game has in
+/// shape (checked on positions read from outside).
 ///
 /// # Examples
 /// A game where any top card may go onto any other pile, won when pile 0 is empty:
@@ -179,6 +186,29 @@ pub trait Rules: Send + Sync + 'static {
     /// The score of a position; 0 for games without one.
     fn score(&self, _pos: &Position) -> i32 {
         0
+    }
+
+    /// The structure every position of the game has (see [`crate::structure`]): each pile's
+    /// shape (most cards, face-down cards, building order), the phases, the redeals and the
+    /// marks. [`crate::Game::parse_position`] refuses positions outside it.
+    ///
+    /// The default is [`Structure::of`] the layout: each pile kind's defaults, ordinary play
+    /// only, no redeal, no marks. Override it to give foundations their building order, to
+    /// allow other phases, redeals or marks, or to change a pile's shape. It describes the
+    /// game under the readings it was built with: every position play reaches under them must
+    /// fit it.
+    fn structure(&self, layout: &Layout) -> Structure {
+        Structure::of(layout)
+    }
+
+    /// Structural rules of the game's own, checked after [`structure`](Rules::structure)'s on
+    /// positions read from outside: what play never produces, in words (Spider's
+    /// foundations hold complete suits). The default adds none.
+    ///
+    /// # Errors
+    /// The pile (or phase, or counter) that breaks a rule, and the rule.
+    fn check_structure(&self, _pos: &Position) -> Result<(), StructureError> {
+        Ok(())
     }
 
     /// The places where this game's rules text allows more than one reading, each with its

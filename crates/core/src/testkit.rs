@@ -55,6 +55,27 @@ pub fn pos(game: &Game, text: &str) -> Position {
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// A position in the text form without the structural check: for tests of the rules'
+/// defences on positions that play cannot reach (and that
+/// [`Game::parse_position`](crate::Game::parse_position) refuses).
+///
+/// # Panics
+/// If the text does not parse, showing the error and the text.
+pub fn pos_unchecked(game: &Game, text: &str) -> Position {
+    crate::text::parse_position(game.layout(), text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The reader's refusal of a position text, as `sol` prints it.
+///
+/// # Panics
+/// If the position reads.
+pub fn unreadable(game: &Game, text: &str) -> String {
+    match game.parse_position(text) {
+        Ok(_) => panic!("the position reads:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// Play one move in the notation.
 ///
 /// # Panics
@@ -105,6 +126,15 @@ pub fn cards(game: &Game, p: &Position, id: &str) -> String {
         words.push("|".into());
     }
     words.join(" ")
+}
+
+/// A set of moves in the notation, separated by spaces.
+pub fn notation(game: &Game, moves: &BTreeSet<Move>) -> String {
+    moves
+        .iter()
+        .map(|&m| game.move_text(m).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The legal moves in the notation, in the order the game lists them.
@@ -182,17 +212,11 @@ pub fn check_walks(game: &Game, seeds: &[u64], steps: usize) {
             );
             let accepted = accepted_moves(game, &p);
             if listed != accepted {
-                let show = |s: &BTreeSet<Move>| {
-                    s.iter()
-                        .map(|&m| game.move_text(m).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
                 panic!(
                     "{} seed {seed}: listed [{}] accepted [{}]\n{}",
                     game.id(),
-                    show(&listed),
-                    show(&accepted),
+                    notation(game, &listed),
+                    notation(game, &accepted),
                     game.position_text(&p)
                 );
             }

@@ -15,7 +15,9 @@
 //! - Header lines, all optional: `game: ID` (must match), `phase: play|opening|dealing`,
 //!   `redeals: N`, `marks: ID ID ...` (marked piles, see [`crate::Vars`]).
 //! - `status:` and `score:` lines (as `sol play` prints them) are ignored.
-//! - `#` starts a comment. Piles not listed are empty. The reader accepts lower case and `10`.
+//! - `#` starts a comment. Piles not listed are empty. The reader accepts lower case and `10`,
+//!   and skips a byte-order mark at the start of the text.
+//! - Errors give the line and the column in characters (not bytes), as editors count them.
 //!
 //! The writer lists every pile in layout order with copy numbers only where needed, so
 //! writing then reading gives back the same position.
@@ -76,6 +78,13 @@ pub fn write_position(layout: &Layout, pos: &Position) -> String {
     out
 }
 
+/// `text` without one leading UTF-8 byte-order mark (U+FEFF), which some editors write at the
+/// start of a file. Every reader of the project's text forms (positions, saves, layouts,
+/// course files, move lists) starts with this.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 struct Token<'a> {
     text: &'a str,
     line: usize,
@@ -91,7 +100,7 @@ pub fn parse_position(layout: &Layout, text: &str) -> Result<Position, PositionE
     let mut vars = Vars::default();
     let mut piles: Vec<Option<(Vec<Token<'_>>, Option<usize>)>> =
         (0..layout.piles.len()).map(|_| None).collect();
-    for (n, raw) in text.lines().enumerate() {
+    for (n, raw) in strip_bom(text).lines().enumerate() {
         let line = n + 1;
         let content = raw.split('#').next().unwrap_or("");
         if content.trim().is_empty() {
@@ -104,19 +113,21 @@ pub fn parse_position(layout: &Layout, text: &str) -> Result<Position, PositionE
                 format!("expected `ID: CARDS`, found {:?}", content.trim()),
             )
         })?;
-        let key_col = content.len() - content.trim_start().len() + 1;
-        let value_col = key.len() + 2;
+        let key_col = content.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let value_col = key.chars().count() + 2;
         let key = key.trim().to_ascii_lowercase();
         let words: Vec<Token<'_>> = tokens(value, line, value_col);
         match key.as_str() {
             // What `sol play` prints after a position; informational, ignored when read.
             "status" | "score" => {}
             "game" => {
-                let id = words.first().map_or("", |t| t.text);
-                if id != layout.id {
+                let t = single(&words).ok_or_else(|| {
+                    err(value_col, format!("write one game id: game: {}", layout.id))
+                })?;
+                if t.text != layout.id {
                     return Err(err(
-                        value_col,
-                        format!("this is a {} position, not {id:?}", layout.id),
+                        t.col,
+                        format!("this is a {} position, not {:?}", layout.id, t.text),
                     ));
                 }
             }
@@ -138,8 +149,13 @@ pub fn parse_position(layout: &Layout, text: &str) -> Result<Position, PositionE
                 let t = single(&words).ok_or_else(|| err(value_col, "write one number".into()))?;
                 vars.redeals = t
                     .text
-                    .parse()
-                    .map_err(|_| err(t.col, format!("{:?} is not a number of redeals", t.text)))?;
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                    .then(|| t.text.parse().ok())
+                    .flatten()
+                    .ok_or_else(|| {
+                        err(t.col, format!("{:?} is not a number of redeals", t.text))
+                    })?;
             }
             "marks" => {
                 for t in &words {
@@ -188,21 +204,23 @@ fn single<'a, 'b>(words: &'b [Token<'a>]) -> Option<&'b Token<'a>> {
     }
 }
 
+/// The words of `value` and each `|`, with their columns in characters (`value` starts at
+/// column `base_col`).
 fn tokens(value: &str, line: usize, base_col: usize) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in value
+    let chars = value
         .char_indices()
-        .chain(std::iter::once((value.len(), ' ')))
-    {
+        .chain(std::iter::once((value.len(), ' ')));
+    for (col, (i, c)) in (base_col..).zip(chars) {
         let sep = c.is_whitespace() || c == '|';
         match (start, sep) {
-            (None, false) => start = Some(i),
-            (Some(s), true) => {
+            (None, false) => start = Some((i, col)),
+            (Some((s, start_col)), true) => {
                 out.push(Token {
                     text: &value[s..i],
                     line,
-                    col: base_col + s,
+                    col: start_col,
                 });
                 start = None;
             }
@@ -212,7 +230,7 @@ fn tokens(value: &str, line: usize, base_col: usize) -> Vec<Token<'_>> {
             out.push(Token {
                 text: &value[i..i + 1],
                 line,
-                col: base_col + i,
+                col,
             });
         }
     }
@@ -239,26 +257,26 @@ fn resolve_cards(
                         col: t.col,
                         message: e.to_string(),
                     })?;
-            if let Some(deck) = card.deck {
-                let c = Card {
-                    rank: card.rank,
-                    suit: card.suit,
-                    deck,
-                };
-                if !layout.deck.contains(c) {
-                    return Err(PositionError {
-                        line: t.line,
-                        col: t.col,
-                        message: format!("{} is not a card of this game's deck", t.text),
-                    });
-                }
-                if !taken.insert(c) {
-                    return Err(PositionError {
-                        line: t.line,
-                        col: t.col,
-                        message: format!("{} appears twice", t.text),
-                    });
-                }
+            // A card without a copy number names the first copy: a card the deck lacks
+            // altogether (a heart in a spades-only deck) is refused here, not as a surplus.
+            let c = Card {
+                rank: card.rank,
+                suit: card.suit,
+                deck: card.deck.unwrap_or(0),
+            };
+            if !layout.deck.contains(c) {
+                return Err(PositionError {
+                    line: t.line,
+                    col: t.col,
+                    message: format!("{} is not a card of this game's deck", t.text),
+                });
+            }
+            if card.deck.is_some() && !taken.insert(c) {
+                return Err(PositionError {
+                    line: t.line,
+                    col: t.col,
+                    message: format!("{} appears twice", t.text),
+                });
             }
             row.push((card, t));
         }
@@ -318,3 +336,6 @@ fn resolve_cards(
     }
     Ok(Position::new(out, vars))
 }
+
+#[cfg(test)]
+mod tests;

@@ -23,14 +23,17 @@ struct Child {
     mv: Move,
 }
 
-/// One beam search of `width`, sharing `meter` with the caller.
+/// One beam search of `width`, sharing `meter` with the caller; `cut` tells whether it ever
+/// dropped positions for want of width (only then may a wider beam find more).
 pub(crate) fn beam(
     rules: &dyn Rules,
     h: &dyn Heuristic,
     start: &Position,
     width: usize,
     meter: &mut Meter,
+    cut: &mut bool,
 ) -> Outcome {
+    *cut = false;
     if rules.is_won(start) {
         return Outcome::Solved(Vec::new());
     }
@@ -40,7 +43,7 @@ pub(crate) fn beam(
     let mut levels: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut log: Vec<Step> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    let (mut cut, mut pruned) = (false, false);
+    let mut pruned = false;
     let (mut best_ever, mut stall) = (i32::MAX, 0);
     loop {
         // A beam on a plateau (no better position for STALL levels) deals, if it can: neutral
@@ -82,7 +85,7 @@ pub(crate) fn beam(
             }
         }
         if children.is_empty() {
-            return if cut || pruned {
+            return if *cut || pruned {
                 Outcome::Unknown
             } else {
                 Outcome::Unsolvable
@@ -93,7 +96,7 @@ pub(crate) fn beam(
         if children.len() > width {
             children.select_nth_unstable_by_key(width, |c| (c.eval, c.key));
             children.truncate(width);
-            cut = true;
+            *cut = true;
         }
         let level_best = children.iter().map(|c| c.eval).min().unwrap_or(i32::MAX);
         if force || level_best < best_ever {

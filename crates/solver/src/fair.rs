@@ -5,6 +5,8 @@
 //! into the face-down places; a hint solves several samples with full knowledge and votes on
 //! their first moves, keeping only moves legal in the real position.
 
+use std::time::Instant;
+
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Pile, Position};
 
@@ -48,16 +50,25 @@ pub struct FairReport {
 }
 
 /// Solve `samples` sampled worlds of `pos`, splitting `budget` between them, and vote.
+///
+/// The whole search keeps to `budget`: at most one sample per node of it, and no sample is
+/// started once its time is spent, however many were asked for.
 pub fn fair_solve(game: &Game, pos: &Position, budget: Budget, samples: usize) -> FairReport {
-    let samples = samples.max(1);
+    let most = usize::try_from(budget.nodes).unwrap_or(usize::MAX);
+    let samples = samples.clamp(1, most.max(1));
     let share = Budget {
-        time: budget.time / samples as u32,
+        time: budget.time / u32::try_from(samples).unwrap_or(u32::MAX),
         nodes: budget.nodes / samples as u64,
         ..budget
     };
+    let started = Instant::now();
     let mut votes: Vec<(Move, usize)> = Vec::new();
-    let (mut solved, mut unsolvable) = (0, 0);
+    let (mut tried, mut solved, mut unsolvable) = (0, 0, 0);
     for k in 0..samples {
+        if k > 0 && started.elapsed() >= budget.time {
+            break;
+        }
+        tried += 1;
         let world = sample(pos, k as u64);
         let report = crate::solve(game, &world, share);
         match report.outcome {
@@ -79,7 +90,7 @@ pub fn fair_solve(game: &Game, pos: &Position, budget: Budget, samples: usize) -
     let hint = votes.iter().max_by_key(|(_, n)| *n).map(|&(m, _)| m);
     FairReport {
         hint,
-        samples,
+        samples: tried,
         solved,
         unsolvable,
     }

@@ -7,6 +7,10 @@
 //!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
 //!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
 //!   searches: module `fast`), whose wins are replayed through the engine like any other.
+//! - Aces Up (the `aces-up` rules) gets an exact search of its own instead (module
+//!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
+//!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
+//!   budget runs out.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -26,6 +30,7 @@
 //! }
 //! ```
 
+mod aces_up;
 pub mod beam;
 pub mod dfs;
 pub mod fair;
@@ -133,8 +138,14 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 start,
                 usize::MAX,
                 &mut meter,
+                &mut false,
             );
             report(out, &meter, "bfs")
+        }
+        Method::Auto if let Some(exact) = aces_up::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "aces-up-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
@@ -170,8 +181,9 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 return report(out, &meter, &used);
             }
             let mut width = 256usize;
+            let mut cut = false;
             loop {
-                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter);
+                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
                 if !matches!(out, Outcome::Unknown) {
                     if spider {
                         used = "spider-beam";
@@ -179,10 +191,12 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                     // A beam that never cut nor pruned was exhaustive.
                     return report(out, &meter, used);
                 }
-                if meter.out_of_time() {
+                // A beam that never cut found all its guide lets it find: a wider one would
+                // search the same positions again.
+                if meter.out_of_time() || !cut {
                     return report(Outcome::Unknown, &meter, used);
                 }
-                width *= 4;
+                width = width.saturating_mul(4);
             }
         }
     }

@@ -48,10 +48,17 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// A budget of `seconds`, with the default node and memory limits.
+    /// A budget of `seconds`, with the default node and memory limits. The conversion
+    /// saturates: infinity and values past [`Duration::MAX`] give no time limit at all, and
+    /// zero, negative values and NaN give no time.
     pub fn seconds(seconds: f64) -> Budget {
+        let time = Duration::try_from_secs_f64(seconds).unwrap_or(if seconds > 0.0 {
+            Duration::MAX
+        } else {
+            Duration::ZERO
+        });
         Budget {
-            time: Duration::from_secs_f64(seconds.max(0.0)),
+            time,
             ..Budget::default()
         }
     }
@@ -126,4 +133,19 @@ pub struct Report {
     /// Which search answered (`dfs`, `beam`, `spider-fast:b256s4`, ...).
     pub method: String,
     pub knowledge: Knowledge,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_seconds_saturates_instead_of_panicking() {
+        assert_eq!(Budget::seconds(f64::INFINITY).time, Duration::MAX);
+        assert_eq!(Budget::seconds(1.9e19).time, Duration::MAX);
+        assert_eq!(Budget::seconds(f64::NAN).time, Duration::ZERO);
+        assert_eq!(Budget::seconds(-1.0).time, Duration::ZERO);
+        assert_eq!(Budget::seconds(f64::NEG_INFINITY).time, Duration::ZERO);
+        assert_eq!(Budget::seconds(2.5).time, Duration::from_millis(2500));
+    }
 }

@@ -161,3 +161,65 @@ fn fair_hints_are_legal_and_samples_keep_what_is_seen() {
     let mv = hint(&game, &start, Budget::nodes(30_000)).unwrap_or_else(|| panic!("no hint"));
     assert!(game.check(&start, mv).is_ok());
 }
+
+/// A column whose top card is face down: play never leaves one (an uncovered card turns up),
+/// so the reader refuses it; built by hand all the same, every search of all three Spider
+/// games answers without a panic (the fast search's move list indexed the empty face-up run
+/// of such a column), and whatever it reports as solved replays.
+#[test]
+fn spider_solver_face_down_top_is_refused_not_a_panic() {
+    let text = "t1: AS |\nt2: KS\n";
+    for id in ["spider", "spider-2suit", "spider-1suit"] {
+        let game = catalog_game(id);
+        let err = game
+            .parse_position(text)
+            .err()
+            .unwrap_or_else(|| panic!("{id}: a face-down top card reads"));
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 1: pile t1: its top card is face down, but an uncovered card is turned up"
+        );
+        let start = solitaire_core::testkit::pos_unchecked(&game, text);
+        for method in [Method::Auto, Method::Beam, Method::Dfs, Method::Bfs] {
+            let r = solve_with(&game, &start, Budget::nodes(2_000), method);
+            assert_replays(&game, &start, &r.outcome);
+        }
+        let r = fair::fair_solve(&game, &start, Budget::nodes(2_000), 2);
+        if let Some(mv) = r.hint {
+            game.check(&start, mv)
+                .unwrap_or_else(|e| panic!("{id}: hint refused: {e}"));
+        }
+    }
+}
+
+/// Found by the generated-positions property: a beam that runs out of moves without ever
+/// cutting a level (here Strategy's guide prunes the rest) was widened again and again until the
+/// width overflowed. A wider beam would only search the same positions: the search stops. (No
+/// Ace is left, so the exhaustive search proves the position lost.)
+#[test]
+fn a_beam_that_never_cuts_is_not_widened_until_it_overflows() {
+    let game = catalog_game("strategy");
+    let start = game
+        .parse_position("stock: KS |\nhand: 8C\np5: 2H\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let beam = solve_with(&game, &start, Budget::nodes(1_000), Method::Beam);
+    assert_eq!(beam.outcome, Outcome::Unknown);
+    let auto = solve_with(&game, &start, Budget::nodes(1_000), Method::Auto);
+    assert_eq!(auto.outcome, Outcome::Unsolvable);
+}
+
+/// Found by fuzzing `sol solve --fair --samples N`: 2^32 samples divided the time budget by
+/// zero (a panic), and 2^64 - 1 samples ran far past the budget.
+#[test]
+fn fair_solving_keeps_to_its_budget_however_many_samples() {
+    let game = catalog_game("aces-up");
+    let start = game.deal(1);
+    for samples in [1 << 32, usize::MAX] {
+        let budget = Budget {
+            nodes: 40,
+            ..Budget::seconds(30.0)
+        };
+        let report = fair::fair_solve(&game, &start, budget, samples);
+        assert!((1..=40).contains(&report.samples), "{}", report.samples);
+    }
+}

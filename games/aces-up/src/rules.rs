@@ -1,6 +1,8 @@
 //! Aces Up's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Position, Rank, Rules, Tx};
+use solitaire_core::{
+    Card, FaceDown, Illegal, Layout, Move, Position, Rank, Rules, Structure, StructureError, Tx,
+};
 
 use crate::{AcesUp, Role};
 
@@ -60,6 +62,7 @@ impl Rules for AcesUp {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal if pos.pile(self.stock).is_empty() => {
                 Err(Illegal::stock("the stock is empty"))
             }
@@ -80,7 +83,7 @@ impl Rules for AcesUp {
                     }
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -95,6 +98,31 @@ impl Rules for AcesUp {
                     .iter()
                     .all(|card| card.rank == Rank::Ace)
             })
+    }
+
+    /// Every column card lies face up.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &c in &self.columns {
+            s.piles[c] = s.piles[c].with_face_down(FaceDown::Never);
+        }
+        s
+    }
+
+    /// No card beats an Ace, so no Ace is ever discarded.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        if pos
+            .pile(self.discard)
+            .cards()
+            .iter()
+            .any(|c| c.rank == Rank::Ace)
+        {
+            return Err(StructureError::pile(
+                self.discard,
+                "an Ace is never discarded",
+            ));
+        }
+        Ok(())
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -72,7 +72,7 @@ pub struct Bristol {
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let _: BristolParams = layout.params()?;
-    let stock = layout.require_pile("stock")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let mut roles = Vec::with_capacity(layout.piles.len());
     for spec in &layout.piles {
         roles.push(match spec.kind {

@@ -1,7 +1,8 @@
 //! Bristol's moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules, Tx,
+    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules,
+    Structure, Tx,
 };
 
 use crate::{Bristol, Role};
@@ -84,6 +85,7 @@ impl Rules for Bristol {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -102,12 +104,24 @@ impl Rules for Bristol {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
     fn is_won(&self, pos: &Position) -> bool {
         (0..self.roles.len()).all(|i| self.roles[i] == Role::Foundation || pos.pile(i).is_empty())
+    }
+
+    /// Every card lies face up; foundations run from the Ace up regardless of suit.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_ANY_SUIT);
+        }
+        for &t in &self.fans {
+            s.piles[t] = s.piles[t].with_face_down(FaceDown::Never);
+        }
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -111,8 +111,8 @@ pub struct GermanPatience {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let stock = layout.require_pile("stock")?;
-    let waste = layout.require_pile("waste")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let waste = layout.require_pile_of("waste", PileKind::Waste)?;
     let piles = layout.piles_of(PileKind::Tableau);
     if piles.is_empty() {
         return Err(layout.error("piles", "German Patience needs tableau piles"));

@@ -1,8 +1,8 @@
 //! German Patience's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Phase, Pile, Position, Reading,
-    Rules, SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Pile,
+    Position, Reading, Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
 use crate::{FULL, GermanPatience, READINGS, Role, Turned};
@@ -112,6 +112,7 @@ impl Rules for GermanPatience {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
         }
@@ -122,7 +123,7 @@ impl Rules for GermanPatience {
             Move::Transfer { from, to, count } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
-                if is_complete(tx.pos().pile(to)) {
+                if self.roles[to] == Role::Pile && is_complete(tx.pos().pile(to)) {
                     tx.turn_down(to);
                 }
                 if tx.pos().vars().phase == Phase::Opening {
@@ -142,12 +143,58 @@ impl Rules for GermanPatience {
                     ..vars
                 });
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
     fn is_won(&self, pos: &Position) -> bool {
         self.piles.iter().all(|&p| pos.pile(p).len() == FULL)
+    }
+
+    /// Piles are built up from any card, to thirteen cards at most; the opening phase is part
+    /// of play.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &p in &self.piles {
+            s.piles[p] = s.piles[p]
+                .at_most(FULL)
+                .with_face_down(FaceDown::Any)
+                .built(None, BUILD);
+        }
+        s.phases.push(Phase::Opening);
+        s
+    }
+
+    /// Only a complete pile lies face down, all of it; the waste is empty until the first
+    /// deal ends the opening. Under `stock: direct` the stock's top card is the only one turned
+    /// face up, and none is before the first deal.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        for &p in &self.piles {
+            let pile = pos.pile(p);
+            if pile.face_down() > 0 && !(is_complete(pile) && pile.face_down() == pile.len()) {
+                return Err(StructureError::pile(
+                    p,
+                    "only a complete pile lies face down, and all of it",
+                ));
+            }
+        }
+        if pos.vars().phase == Phase::Opening && !pos.pile(self.waste).is_empty() {
+            return Err(StructureError::pile(
+                self.waste,
+                "the waste is empty until the first deal ends the opening",
+            ));
+        }
+        let stock = pos.pile(self.stock);
+        let turned = stock.len() - stock.face_down();
+        if self.turned == Turned::Direct
+            && (turned > 1 || (turned == 1 && pos.vars().phase == Phase::Opening))
+        {
+            return Err(StructureError::pile(
+                self.stock,
+                "one stock card at a time is turned face up, by a deal",
+            ));
+        }
+        Ok(())
     }
 
     fn readings(&self) -> &'static [Reading] {

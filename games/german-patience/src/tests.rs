@@ -505,3 +505,15 @@ fn the_stock_reading_changes_the_legal_moves_along_random_walks() {
     assert_eq!(a, 0);
     assert!(b > 0);
 }
+
+/// Found by the generated-positions property: under `direct` the thirteenth card discarded to
+/// the waste turned the whole waste face down, as if it were a completed pile.
+#[test]
+fn direct_a_thirteenth_card_on_the_waste_leaves_it_face_up() {
+    let game = direct();
+    let twelve = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS";
+    let mut p = pos(&game, &format!("t1: 2H\nwaste: {twelve}\nstock: KD | 8D"));
+    play(&game, &mut p, "stock>waste");
+    assert_eq!(cards(&game, &p, "waste"), format!("{twelve} 8D"));
+    assert_eq!(game.check_structure(&p), Ok(()));
+}

@@ -116,7 +116,7 @@ pub struct Interregnum {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let stock = layout.require_pile("stock")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let indicators = layout.piles_of(PileKind::Indicator);
     let foundations = layout.piles_of(PileKind::Foundation);
     let wastes = layout.piles_of(PileKind::Waste);

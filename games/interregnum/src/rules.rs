@@ -1,6 +1,8 @@
 //! Interregnum's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Position, Reading, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Position, Reading, Rules, Structure, StructureError, Tx,
+};
 
 use crate::{BUILT, Crown, Interregnum, READINGS, Role};
 
@@ -138,6 +140,7 @@ impl Rules for Interregnum {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos, || {
                 let mut builds = Vec::new();
                 self.builds(pos, &mut builds);
@@ -167,7 +170,7 @@ impl Rules for Interregnum {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -175,6 +178,41 @@ impl Rules for Interregnum {
         self.foundations
             .iter()
             .all(|&f| pos.pile(f).len() == BUILT + 1)
+    }
+
+    /// Foundations are built up regardless of suit, King then Ace, to thirteen cards.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        let up = BuildRule::UP_ANY_SUIT.wrapping();
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].at_most(BUILT + 1).built(None, up);
+        }
+        s
+    }
+
+    /// A foundation in progress is founded one rank above its indicator and holds twelve cards
+    /// at most (fewer when the twelfth brings the indicator at once, `crown: automatic`); an
+    /// indicator leaves only to crown its foundation as the thirteenth card.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        for (&f, &i) in self.foundations.iter().zip(&self.indicators) {
+            let (found, indicator) = (pos.pile(f), pos.pile(i).top());
+            let Some(base) = found.bottom() else {
+                continue;
+            };
+            let rule = match indicator {
+                None if found.len() <= BUILT => "an indicator leaves only to crown its foundation",
+                Some(_) if found.len() > BUILT => "a foundation's thirteenth card is its indicator",
+                Some(_) if found.len() == BUILT && self.crown == Crown::Automatic => {
+                    "a foundation of twelve cards is crowned at once by its indicator"
+                }
+                Some(ind) if ind.rank.up(true) != Some(base.rank) => {
+                    "a foundation is founded one rank above its indicator"
+                }
+                _ => continue,
+            };
+            return Err(StructureError::pile(f, rule));
+        }
+        Ok(())
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,8 +1,8 @@
 //! One test per rule of Interregnum, on small hand-built positions.
 
 use solitaire_core::testkit::{
-    cards, check_walks, moves_text, perft_table, pile, play, pos, readings_differ, refusal,
-    suit_run, with_readings,
+    cards, check_walks, moves_text, perft_table, pile, play, pos, pos_unchecked, readings_differ,
+    refusal, suit_run, unreadable, with_readings,
 };
 use solitaire_core::{Game, IllegalKind, Status};
 
@@ -111,9 +111,15 @@ fn no_other_card_of_the_indicators_rank_may_be_the_thirteenth() {
         refusal(&game, &crowned, "w2>f1"),
         (IllegalKind::Target, "a crowned foundation is complete")
     );
-    // A hand-made position with twelve built and the indicator still in place: only the
-    // indicator may be the thirteenth.
-    let waiting = pos(&game, &format!("i1: KH\nf1: {twelve}\nw1: KS\nstock: 2D |"));
+    // Twelve built with the indicator still in place: play never leaves it so (the twelfth
+    // card brings the indicator at once), the reader refuses it, and the rules would only let
+    // the indicator be the thirteenth.
+    let text = format!("i1: KH\nf1: {twelve}\nw1: KS\nstock: 2D |");
+    assert_eq!(
+        unreadable(&game, &text),
+        "line 2, column 1: pile f1: a foundation of twelve cards is crowned at once by its indicator"
+    );
+    let waiting = pos_unchecked(&game, &text);
     assert_eq!(
         refusal(&game, &waiting, "w1>f1"),
         (
@@ -126,7 +132,7 @@ fn no_other_card_of_the_indicators_rank_may_be_the_thirteenth() {
 #[test]
 fn indicators_are_not_otherwise_playable() {
     let game = game();
-    let p = pos(&game, "i1: JS\ni2: 9D\nf2: 9C\nw1: 5C\nstock: 2D |");
+    let p = pos(&game, "i1: JS\ni2: 9D\nf2: TC\nw1: 5C\nstock: 2D |");
     let reason = (
         IllegalKind::Source,
         "an indicator moves only to crown its completed foundation",

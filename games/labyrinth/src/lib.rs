@@ -77,7 +77,7 @@ pub struct Labyrinth {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let stock = layout.require_pile("stock")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let foundations = layout.piles_of(PileKind::Foundation);
     let columns = layout.piles_of(PileKind::Tableau);
     if columns.is_empty() || foundations.is_empty() {

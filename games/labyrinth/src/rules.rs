@@ -1,8 +1,8 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading, Rules, Tx,
-    Vars,
+    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading,
+    Rules, Structure, Tx, Vars,
 };
 
 use crate::{DEAL, Labyrinth, Role};
@@ -17,16 +17,22 @@ impl Labyrinth {
         }
     }
 
-    /// The card a transfer would take, if its source is a column that offers it.
-    fn check_source(&self, pos: &Position, from: u8, count: u8) -> Result<(usize, Card), Illegal> {
-        let (pile, bottom) = Move::source(from);
-        if self.roles[pile] != Role::Column {
+    /// The card a move of `count` cards from column `from` would take: its top card, or its
+    /// bottom card when `bottom` and the column holds two or more.
+    fn check_source(
+        &self,
+        pos: &Position,
+        from: usize,
+        bottom: bool,
+        count: u8,
+    ) -> Result<Card, Illegal> {
+        if self.roles[from] != Role::Column {
             return Err(Illegal::source("cards are played only from the columns"));
         }
         if count != 1 {
             return Err(Illegal::source("cards move one at a time"));
         }
-        let column = pos.pile(pile);
+        let column = pos.pile(from);
         let card = if bottom {
             if column.len() < 2 {
                 return Err(Illegal::source(
@@ -37,18 +43,11 @@ impl Labyrinth {
         } else {
             column.top()
         };
-        card.map(|c| (pile, c))
-            .ok_or(Illegal::source("the column is empty"))
+        card.ok_or(Illegal::source("the column is empty"))
     }
 
-    fn check_transfer(
-        &self,
-        pos: &Position,
-        from: u8,
-        to: usize,
-        count: u8,
-    ) -> Result<(), Illegal> {
-        let (_, card) = self.check_source(pos, from, count)?;
+    /// Whether `card` may go onto pile `to`: only a foundation that it fits.
+    fn check_target(&self, pos: &Position, to: usize, card: Card) -> Result<(), Illegal> {
         match self.roles[to] {
             Role::Column => Err(Illegal::target("there is no packing on the columns")),
             Role::Stock => Err(Illegal::target("cards go only to the foundations")),
@@ -75,18 +74,18 @@ impl Labyrinth {
     fn builds(&self, pos: &Position, out: &mut Vec<Move>) {
         for &c in &self.columns {
             let column = pos.pile(c);
-            let top = column.top().map(|card| (c as u8, card));
+            let top = column.top().map(|card| (false, card));
             let bottom = column
                 .bottom()
                 .filter(|_| column.len() >= 2)
-                .map(|card| (c as u8 | Move::BOTTOM, card));
-            for (from, card) in [top, bottom].into_iter().flatten() {
+                .map(|card| (true, card));
+            for (from_bottom, card) in [top, bottom].into_iter().flatten() {
                 for &f in &self.foundations {
                     if self.fits(pos, f, card) {
-                        out.push(Move::Transfer {
-                            from,
-                            to: f as u8,
-                            count: 1,
+                        out.push(if from_bottom {
+                            Move::transfer_bottom(c, f)
+                        } else {
+                            Move::transfer(c, f, 1)
                         });
                     }
                 }
@@ -98,7 +97,14 @@ impl Labyrinth {
 impl Rules for Labyrinth {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => self.check_transfer(pos, from, to.into(), count),
+            Move::Transfer { from, to, count } => {
+                let card = self.check_source(pos, from.into(), false, count)?;
+                self.check_target(pos, to.into(), card)
+            }
+            Move::TransferBottom { from, to } => {
+                let card = self.check_source(pos, from.into(), true, 1)?;
+                self.check_target(pos, to.into(), card)
+            }
             Move::Deal => self.check_deal(pos, || {
                 let mut builds = Vec::new();
                 self.builds(pos, &mut builds);
@@ -110,10 +116,12 @@ impl Rules for Labyrinth {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, .. } => {
-                match Move::source(from) {
-                    (pile, true) => tx.move_bottom_card(pile, usize::from(to)),
-                    (pile, false) => tx.move_cards(pile, usize::from(to), 1),
+            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                if mv.takes_bottom() {
+                    tx.move_bottom_card(from, to);
+                } else {
+                    tx.move_cards(from, to, 1);
                 }
                 if tx.pos().vars().phase == Phase::Opening {
                     tx.refill_spaces(self.stock, &self.columns);
@@ -141,6 +149,20 @@ impl Rules for Labyrinth {
 
     fn takes_from_bottom(&self) -> bool {
         true
+    }
+
+    /// Column cards lie face up (both ends are open); foundations run up in suit from the
+    /// Ace; the opening phase is part of play.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
+        }
+        for &c in &self.columns {
+            s.piles[c] = s.piles[c].with_face_down(FaceDown::Never);
+        }
+        s.phases.push(Phase::Opening);
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,8 +1,8 @@
 //! Penguin's moves and deal: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules,
-    SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank,
+    Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
 use crate::{Penguin, Role};
@@ -101,6 +101,9 @@ impl Penguin {
             Role::Cell if count > 1 => {
                 return Err(Illegal::source("a flipper card moves alone"));
             }
+            Role::Cell if src.top_face_up().is_none() => {
+                return Err(Illegal::source("there is no face-up card to move"));
+            }
             Role::Column | Role::Cell => {}
         }
         let head = src.cards()[src.len() - count];
@@ -128,6 +131,7 @@ impl Rules for Penguin {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => Err(Illegal::unsupported("Penguin has no stock")),
             Move::Redeal => Err(Illegal::unsupported("Penguin has no redeal")),
         }
@@ -145,12 +149,41 @@ impl Rules for Penguin {
             .all(|&f| pos.pile(f).len() == SUIT_LEN)
     }
 
+    /// Every card lies face up; foundations are built up in suit, King then Ace, to thirteen
+    /// cards.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for shape in &mut s.piles {
+            *shape = shape.with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].at_most(SUIT_LEN).built(None, BUILD);
+        }
+        s
+    }
+
+    /// Every foundation is founded with the penguin's rank.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let base = self.base_rank(pos);
+        match self
+            .foundations
+            .iter()
+            .find(|&&f| pos.pile(f).bottom().is_some_and(|c| Some(c.rank) != base))
+        {
+            Some(&f) => Err(StructureError::pile(
+                f,
+                "every foundation is founded with the penguin's rank",
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let space_rank = self.space_rank(pos);
         let sources = self.columns.iter().chain(&self.cells);
         for &from in sources {
             let src = pos.pile(from);
-            let Some(top) = src.top() else {
+            let Some(top) = src.top_face_up() else {
                 continue;
             };
             let is_column = self.roles[from] == Role::Column;

@@ -1,6 +1,9 @@
 //! One test per rule of Penguin, on small hand-built positions.
 
-use solitaire_core::testkit::{cards, check_walks, perft_table, pile, play, pos, refusal};
+use solitaire_core::testkit::{
+    accepted_moves, cards, check_walks, perft_table, pile, play, pos, pos_unchecked, refusal,
+    unreadable,
+};
 use solitaire_core::{Card, Game, IllegalKind, Position, Rank, Status, Suit};
 
 use crate::{LAYOUTS, PLUGIN};
@@ -391,4 +394,41 @@ const PERFT: [[u64; 3]; 3] = [[51, 2287, 88652], [51, 2257, 85130], [49, 2065, 7
 #[test]
 fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
     check_walks(&game(), &(0..12).collect::<Vec<u64>>(), 150);
+}
+
+/// Penguin deals every card face up and has no stock, so a face-down card never occurs: the
+/// reader refuses one (it once listed `t1>c1` for a face-down top and then refused to play
+/// it). Built by hand all the same, the listed moves are exactly the accepted ones, and the
+/// face-down card moves nowhere.
+#[test]
+fn penguin_face_down_top_is_refused() {
+    let game = game();
+    assert_eq!(
+        unreadable(&game, "t1: 4H |\n"),
+        "line 1, column 1: pile t1: no card of it lies face down"
+    );
+    assert!(unreadable(&game, "t1: 4H | 5H\n").contains("pile t1: no card of it lies face down"));
+    assert!(unreadable(&game, "c1: 4H |\n").contains("pile c1"));
+    for text in [
+        "t1: 4H |\n",
+        "c1: 4H |\nt1: 5H\n",
+        &format!("{FIVES}t1: 6S 6H |\nt2: 7H"),
+    ] {
+        let p = pos_unchecked(&game, text);
+        let listed: std::collections::BTreeSet<_> = game.legal_moves(&p).into_iter().collect();
+        assert_eq!(listed, accepted_moves(&game, &p), "{text}");
+        for mv in listed {
+            let mut q = p.clone();
+            game.play(&mut q, mv)
+                .unwrap_or_else(|e| panic!("{text}: {}: {e}", game.move_text(mv)));
+        }
+    }
+    let p = pos_unchecked(&game, "t1: 4H |\n");
+    assert_eq!(
+        refusal(&game, &p, "t1>c1"),
+        (
+            IllegalKind::Source,
+            "only a sequence in suit and down in rank moves as a unit"
+        )
+    );
 }

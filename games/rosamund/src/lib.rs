@@ -46,7 +46,9 @@
 //!
 //! Under both readings of `guards` a guard's space is refilled from the King's guards at once.
 
-use solitaire_core::{Choice, EmbeddedLayout, Layout, LayoutError, Plugin, Reading, Rules};
+use solitaire_core::{
+    Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
+};
 use strum::EnumString;
 
 mod rules;
@@ -143,6 +145,8 @@ pub struct Rosamund {
     stock: usize,
     hand: usize,
     foundation: usize,
+    queen: usize,
+    king: usize,
     packet: usize,
     wastes: Vec<usize>,
     guards: Vec<usize>,
@@ -155,8 +159,8 @@ pub struct Rosamund {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let stock = layout.require_pile("stock")?;
-    let hand = layout.require_pile("hand")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let hand = layout.require_pile_of("hand", PileKind::Hand)?;
     let foundation = layout.require_pile("f1")?;
     let queen = layout.require_pile("queen")?;
     let king = layout.require_pile("king")?;
@@ -197,6 +201,8 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         stock,
         hand,
         foundation,
+        queen,
+        king,
         packet,
         wastes,
         guards,

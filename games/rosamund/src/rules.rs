@@ -1,11 +1,15 @@
 //! Rosamund's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Position, Rank, Reading, Rules, Suit, Tx, Vars};
+use solitaire_core::{
+    BuildRule, Card, FaceDown, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure,
+    StructureError, Suit, Tx, Vars,
+};
 
 use crate::{Discard, Guards, READINGS, REDEALS, Role, Rosamund};
 
 const KING_OF_SPADES: Card = Card::new(Rank::King, Suit::Spades);
 const QUEEN_OF_HEARTS: Card = Card::new(Rank::Queen, Suit::Hearts);
+const JACK_OF_CLUBS: Card = Card::new(Rank::Jack, Suit::Clubs);
 
 /// All 52 cards: the foundation is then complete.
 const FULL: usize = 52;
@@ -14,6 +18,11 @@ impl Rosamund {
     /// Whether `card` may be built on the foundation now.
     fn fits_foundation(&self, pos: &Position, card: Card) -> Result<(), Illegal> {
         let f = pos.pile(self.foundation);
+        if f.is_empty() && !same_card(card, JACK_OF_CLUBS) {
+            return Err(Illegal::target(
+                "the foundation is founded with the Jack of Clubs",
+            ));
+        }
         let wanted = f.top().map_or(Some(Rank::Jack), |top| top.rank.down(true));
         if wanted != Some(card.rank) {
             return Err(Illegal::target(
@@ -144,6 +153,7 @@ impl Rules for Rosamund {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => self.check_redeal(pos),
         }
@@ -163,6 +173,7 @@ impl Rules for Rosamund {
                 }
             }
             Move::Deal => tx.move_cards(self.stock, self.hand, 1),
+            Move::TransferBottom { .. } => {}
             Move::Redeal => {
                 // Waste 3 goes down first, turned over, so waste 1's bottom card ends on top.
                 for &w in self.wastes.iter().rev() {
@@ -180,6 +191,50 @@ impl Rules for Rosamund {
 
     fn is_won(&self, pos: &Position) -> bool {
         pos.pile(self.foundation).len() == FULL
+    }
+
+    /// The foundation runs down from the Jack regardless of suit, Ace then King; the Queen,
+    /// the King and each guard is one face-up card; three redeals at most.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        let down = BuildRule::DOWN_ANY_SUIT.wrapping();
+        s.piles[self.foundation] = s.piles[self.foundation].built(Some(Rank::Jack), down);
+        for &p in self.guards.iter().chain([&self.queen, &self.king]) {
+            s.piles[p] = s.piles[p].at_most(1).with_face_down(FaceDown::Never);
+        }
+        s.max_redeals = REDEALS;
+        s
+    }
+
+    /// The foundation is the Jack of Clubs, with the King of Spades only as its 51st card and
+    /// the Queen of Hearts only as its 52nd; the Queen and the King wait in their own places.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let f = pos.pile(self.foundation).cards();
+        if f.first().is_some_and(|&c| !same_card(c, JACK_OF_CLUBS)) {
+            return Err(StructureError::pile(
+                self.foundation,
+                "the foundation is the Jack of Clubs",
+            ));
+        }
+        let early = |(i, &c): (usize, &Card)| {
+            (same_card(c, KING_OF_SPADES) && i != FULL - 2)
+                || (same_card(c, QUEEN_OF_HEARTS) && i != FULL - 1)
+        };
+        if f.iter().enumerate().any(early) {
+            return Err(StructureError::pile(
+                self.foundation,
+                "the King of Spades is built only 51st and the Queen of Hearts 52nd",
+            ));
+        }
+        for (pile, own) in [(self.queen, QUEEN_OF_HEARTS), (self.king, KING_OF_SPADES)] {
+            if pos.pile(pile).top().is_some_and(|c| !same_card(c, own)) {
+                return Err(StructureError::pile(
+                    pile,
+                    "the Queen of Hearts and the King of Spades wait in their own places",
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn readings(&self) -> &'static [Reading] {

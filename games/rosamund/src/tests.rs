@@ -445,6 +445,24 @@ fn listed_moves_are_exactly_the_accepted_ones_along_walks() {
     check_walks(&game(), &(0..12).collect::<Vec<u64>>(), 150);
 }
 
+/// Found by the generated-positions property: an empty foundation (a hand-built position; in
+/// play the Jack of Clubs is there from the deal) took any Jack, and the position after it
+/// no longer read.
+#[test]
+fn an_empty_foundation_takes_only_the_jack_of_clubs() {
+    let game = game();
+    let mut p = pos(&game, "w1: JS\nw2: JC\nstock: 2C |");
+    assert_eq!(
+        refusal(&game, &p, "w1>f1"),
+        (
+            IllegalKind::Target,
+            "the foundation is founded with the Jack of Clubs"
+        )
+    );
+    play(&game, &mut p, "w2>f1");
+    assert_eq!(cards(&game, &p, "f1"), "JC");
+}
+
 #[test]
 fn rosamund_declares_its_two_readings_with_todays_rules_as_the_defaults() {
     let game = game();

@@ -189,9 +189,17 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
             *cell = index;
         }
     }
-    let stock = layout.require_pile("stock")?;
-    let reserve = layout.require_pile("reserve")?;
-    let waste = layout.require_pile("waste")?;
+    // Every Ace and every King must find a cell of its half (8 cells each) when the centre
+    // is dealt.
+    if usize::from(layout.deck.copies) * layout.deck.suits.len() > 8 {
+        return Err(layout.error(
+            "deck",
+            "Sixes and Sevens holds at most 8 Aces and 8 Kings: one per cell of each half of the centre",
+        ));
+    }
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let reserve = layout.require_pile_of("reserve", PileKind::Reserve)?;
+    let waste = layout.require_pile_of("waste", PileKind::Waste)?;
     roles[stock] = Some(Role::Stock);
     roles[reserve] = Some(Role::Reserve);
     roles[waste] = Some(Role::Waste);

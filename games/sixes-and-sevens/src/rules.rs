@@ -1,8 +1,8 @@
 //! Sixes and Sevens' moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Reading,
-    Rules, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Pile, Place,
+    Position, Rank, Reading, Rules, Structure, StructureError, Tx, Vars,
 };
 
 use crate::{READINGS, Release, Role, SixesAndSevens};
@@ -137,6 +137,7 @@ impl Rules for SixesAndSevens {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count)
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos, || {
                 let mut builds = Vec::new();
                 self.builds(pos, &self.frames, &mut builds);
@@ -159,7 +160,7 @@ impl Rules for SixesAndSevens {
                 tx.move_cards(self.reserve, self.waste, 1);
             }
             Move::Deal => tx.refill_spaces(self.stock, &self.frames),
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
         if let Some(released) = released {
             let marks = self.released_marks(tx.pos(), released);
@@ -174,6 +175,40 @@ impl Rules for SixesAndSevens {
             .iter()
             .zip(&self.roles)
             .all(|(p, role)| matches!(role, Role::Aces | Role::Kings) || p.is_empty())
+    }
+
+    /// A frame cell holds one face-up card; the Aces' half builds up in suit to the Six, the
+    /// Kings' half down in suit to the Seven; under `release: once-open` the marks are the
+    /// inner cells holding a released card.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &c in &self.frames {
+            s.piles[c] = s.piles[c].at_most(1).with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = match self.roles[f] {
+                Role::Aces => s.piles[f]
+                    .at_most(6)
+                    .built(Some(Rank::Ace), BuildRule::UP_IN_SUIT),
+                _ => s.piles[f].at_most(7).built(Some(Rank::King), DOWN_IN_SUIT),
+            };
+        }
+        if self.release == Release::OnceOpen {
+            s.markable = self.inner.iter().fold(0, |m, &i| m | (1 << i));
+        }
+        s
+    }
+
+    /// A released mark lies on an inner cell that holds a card (building the card clears it).
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        match self
+            .inner
+            .iter()
+            .find(|&&i| pos.vars().is_marked(i) && pos.pile(i).is_empty())
+        {
+            Some(&i) => Err(StructureError::new(Place::Mark(i), Fault::Unmarkable)),
+            None => Ok(()),
+        }
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -202,8 +237,10 @@ impl Rules for SixesAndSevens {
             let cards = piles[f].cards().to_vec();
             piles[f] = Pile::default();
             for card in cards {
+                // A cell takes one base; a layout dealing more than one card to a cell sends
+                // the other bases to the first empty cells of their half.
                 match (card.rank, self.roles[f]) {
-                    (Rank::Ace, Role::Aces) | (Rank::King, Role::Kings) => {
+                    (Rank::Ace, Role::Aces) | (Rank::King, Role::Kings) if piles[f].is_empty() => {
                         piles[f] = Pile::new(vec![card], 0);
                     }
                     (Rank::Ace, _) => strays.push((Role::Aces, card)),

@@ -679,3 +679,24 @@ fn each_reading_changes_the_legal_moves_somewhere_on_random_walks() {
         assert!(differ > 0, "{name}: {value} never matters");
     }
 }
+
+/// Found by fuzzing the layout reader: a layout dealing two cards to each centre cell lost
+/// the second Ace or King of a cell; a third pack has more Aces than cells for them.
+#[test]
+fn every_card_is_dealt_and_the_deck_has_a_cell_for_each_base() {
+    let twice = LAYOUTS[0].source.replace(
+        "Rows(piles: [\"f1..f16\"], rows: 1, face: Up),",
+        "Rows(piles: [\"f1..f16\"], rows: 2, face: Up),",
+    );
+    let layout = solitaire_core::Layout::parse("sixes.ron", &twice).unwrap();
+    let game = Game::new(layout, &PLUGIN).unwrap();
+    let mut deck = game.layout().deck.cards();
+    deck.sort();
+    for seed in 1..=20 {
+        assert_eq!(game.deal(seed).sorted_cards(), deck, "seed {seed}");
+    }
+    let three = LAYOUTS[0].source.replace("copies: 2", "copies: 3");
+    let layout = solitaire_core::Layout::parse("sixes.ron", &three).unwrap();
+    let err = Game::new(layout, &PLUGIN).err().expect("refused");
+    assert!(err.message.contains("at most 8 Aces and 8 Kings"), "{err}");
+}

@@ -122,8 +122,8 @@ pub struct SlyFox {
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let _: SlyFoxParams = layout.params()?;
-    let stock = layout.require_pile("stock")?;
-    let hand = layout.require_pile("hand")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let hand = layout.require_pile_of("hand", PileKind::Hand)?;
     // A foundation builds up or down according to the base the deal puts on it.
     let dealt = layout.run_deal(layout.deck.cards())?;
     let mut roles = Vec::with_capacity(layout.piles.len());

@@ -1,7 +1,8 @@
 //! Sly Fox's moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    Card, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading, Rules, Tx, Vars,
+    BuildRule, Card, FaceDown, Fault, Illegal, Layout, LayoutError, Move, Phase, Place, Position,
+    Rank, Reading, Rules, Structure, StructureError, Tx, Vars,
 };
 
 use crate::{Dealing, READINGS, Role, SlyFox};
@@ -135,6 +136,7 @@ impl Rules for SlyFox {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -165,7 +167,7 @@ impl Rules for SlyFox {
                 let count = count.min(tx.pos().pile(self.stock).len());
                 tx.move_cards(self.stock, self.hand, count);
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -175,6 +177,61 @@ impl Rules for SlyFox {
 
     fn is_won(&self, pos: &Position) -> bool {
         (0..self.roles.len()).all(|i| is_foundation(self.roles[i]) || pos.pile(i).is_empty())
+    }
+
+    /// Reserve cards lie face up; the Aces build up in suit, the Kings down; a deal in
+    /// progress marks the reserve piles that have had their card; the hand holds the deal's
+    /// cards (one at a time, or all twenty under `deal: all-twenty`).
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        if self.dealing == Dealing::AllTwenty {
+            s.piles[self.hand] = s.piles[self.hand].at_most(self.reserves.len());
+        }
+        for &r in &self.reserves {
+            s.piles[r] = s.piles[r].with_face_down(FaceDown::Never);
+        }
+        for &f in &self.foundations {
+            s.piles[f] = match self.roles[f] {
+                Role::Up => s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT),
+                _ => s.piles[f].built(Some(Rank::King), BuildRule::DOWN_IN_SUIT),
+            };
+        }
+        s.phases.extend([Phase::Opening, Phase::Dealing]);
+        s.markable = self.all_reserves();
+        s
+    }
+
+    /// During a deal the hand holds the cards still to place, no more than the reserve piles
+    /// still waiting for theirs; outside a deal the hand is empty and no pile is marked.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let vars = pos.vars();
+        let hand = pos.pile(self.hand).len();
+        if vars.phase == Phase::Dealing {
+            if hand == 0 {
+                return Err(StructureError::new(
+                    Place::Phase,
+                    Fault::Rule("during a deal the hand holds the card being placed"),
+                ));
+            }
+            let served = (vars.marks & self.all_reserves()).count_ones() as usize;
+            if hand + served > self.reserves.len() {
+                return Err(StructureError::pile(
+                    self.hand,
+                    "a deal gives each reserve pile one card: the hand holds more than wait",
+                ));
+            }
+        } else if hand > 0 {
+            return Err(StructureError::pile(
+                self.hand,
+                "the hand holds a card only during a deal",
+            ));
+        } else if vars.marks != 0 {
+            return Err(StructureError::new(
+                Place::Mark(vars.marks.trailing_zeros() as usize),
+                Fault::Unmarkable,
+            ));
+        }
+        Ok(())
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

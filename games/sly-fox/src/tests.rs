@@ -1,7 +1,8 @@
 //! One test per rule of Sly Fox, on small hand-built positions.
 
 use solitaire_core::testkit::{
-    cards, check_walks, perft_table, pile, play, pos, readings_differ, refusal, with_readings,
+    cards, check_walks, perft_table, pile, play, pos, pos_unchecked, readings_differ, refusal,
+    unreadable, with_readings,
 };
 use solitaire_core::{Game, IllegalKind, Phase, Position, Status};
 
@@ -389,7 +390,15 @@ fn stock_cards_come_out_only_by_deal_and_nothing_goes_back() {
             "only a dealt stock card goes to the hand"
         )
     );
-    let q = pos(&game, &format!("{BASES}hand: 2S"));
+    // A card in the hand outside a deal: play never leaves one there, the reader refuses it,
+    // and the rules would not let it out.
+    let text = format!("{BASES}hand: 2S");
+    assert!(
+        unreadable(&game, &text).ends_with("pile hand: the hand holds a card only during a deal"),
+        "{}",
+        unreadable(&game, &text)
+    );
+    let q = pos_unchecked(&game, &text);
     assert_eq!(
         refusal(&game, &q, "hand>r1"),
         (

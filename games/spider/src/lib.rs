@@ -113,7 +113,7 @@ pub struct Spider {
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let params: SpiderParams = layout.params()?;
-    let stock = layout.require_pile("stock")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let foundations = layout.piles_of(PileKind::Foundation);
     let columns = layout.piles_of(PileKind::Tableau);
     if columns.is_empty() || columns.len() > MAX_COLUMNS {

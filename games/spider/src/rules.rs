@@ -1,6 +1,9 @@
 //! Spider's moves: checking, applying and generating them.
 
-use solitaire_core::{Card, Illegal, Move, Pile, Position, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Pile, Position, Rank, Rules, Structure, StructureError,
+    Tx,
+};
 
 use crate::{MAX_COLUMNS, Removal, Role, Spider};
 
@@ -131,6 +134,7 @@ impl Rules for Spider {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Spider has no redeal")),
         }
@@ -157,7 +161,7 @@ impl Rules for Spider {
                     self.settle(tx, c);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -245,5 +249,31 @@ impl Rules for Spider {
 
     fn score(&self, pos: &Position) -> i32 {
         self.woods_score(pos)
+    }
+
+    /// Foundations run down in suit from the top rank (the King).
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        let top = Rank::from_value(self.top_rank);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(top, BuildRule::DOWN_IN_SUIT);
+        }
+        s
+    }
+
+    /// A foundation holds one complete suit or nothing.
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        let suit = usize::from(self.top_rank);
+        match self
+            .foundations
+            .iter()
+            .find(|&&f| !pos.pile(f).is_empty() && pos.pile(f).len() != suit)
+        {
+            Some(&f) => Err(StructureError::pile(
+                f,
+                "a foundation holds one complete suit, King to Ace, or nothing",
+            )),
+            None => Ok(()),
+        }
     }
 }

@@ -458,3 +458,16 @@ fn perft_counts_are_pinned() {
 }
 
 const PERFT: [[u64; 3]; 3] = [[7, 50, 368], [8, 56, 367], [7, 45, 287]];
+
+/// Found by fuzzing the layout reader: a "stock" of kind tableau was also a column, and
+/// dealing moved it onto itself (a panic).
+#[test]
+fn the_stock_must_be_a_stock_pile() {
+    let source = LAYOUTS[0].source.replace(
+        "(id: \"stock\", kind: stock",
+        "(id: \"stock\", kind: tableau",
+    );
+    let layout = solitaire_core::Layout::parse("spider.ron", &source).unwrap();
+    let err = Game::new(layout, &PLUGIN).err().expect("refused");
+    assert_eq!(err.message, "pile \"stock\" must be a stock pile");
+}

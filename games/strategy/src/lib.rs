@@ -91,8 +91,8 @@ pub struct Strategy {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let stock = layout.require_pile("stock")?;
-    let hand = layout.require_pile("hand")?;
+    let stock = layout.require_pile_of("stock", PileKind::Stock)?;
+    let hand = layout.require_pile_of("hand", PileKind::Hand)?;
     let foundations = layout.piles_of(PileKind::Foundation);
     let piles = layout.piles_of(PileKind::Waste);
     if foundations.is_empty() || piles.is_empty() {

@@ -1,6 +1,8 @@
 //! Strategy's moves: checking, applying and generating them.
 
-use solitaire_core::{BuildRule, Card, Illegal, Move, Position, Rank, Reading, Rules, Tx};
+use solitaire_core::{
+    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure, Tx,
+};
 
 use crate::{ACES, Aces, Role, Strategy};
 
@@ -93,6 +95,7 @@ impl Rules for Strategy {
             Move::Transfer { from, to, count } => {
                 self.check_transfer(pos, from.into(), to.into(), count.into())
             }
+            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Strategy has no redeal")),
         }
@@ -113,7 +116,7 @@ impl Rules for Strategy {
                     tx.move_cards(self.hand, f, 1);
                 }
             }
-            Move::Redeal => {}
+            Move::Redeal | Move::TransferBottom { .. } => {}
         }
     }
 
@@ -121,6 +124,15 @@ impl Rules for Strategy {
         self.foundations
             .iter()
             .all(|&f| pos.pile(f).len() == self.full)
+    }
+
+    /// Foundations are built up in suit from the Ace.
+    fn structure(&self, layout: &Layout) -> Structure {
+        let mut s = Structure::of(layout);
+        for &f in &self.foundations {
+            s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
+        }
+        s
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {

@@ -1,12 +1,24 @@
 //! Grading a whole class in one run: a roster names each student's games and their
 //! references; the result is a CSV gradebook, one row per student and game.
 //!
+//! Games registered in the grader's own workspace are named in `students` (graded in the
+//! grader's process, as [`grade_class`] does); submissions from outside, each built and
+//! graded in a child process of its own (see [`crate::classroom`]), in `submissions`. An
+//! optional course file (relative to the roster) chooses readings and allowed crates.
+//!
 //! ```ron
 //! (
+//!     course: "course.ron",
 //!     students: {
 //!         "Ada Lovelace": {"ada-bristol": "bristol"},
 //!         "Alan Turing": {"alan-spider": "spider", "alan-penguin": "penguin"},
 //!     },
+//!     submissions: [
+//!         (student: "Grace Hopper", reference: "labyrinth", game: "grace-labyrinth",
+//!          source: Dir("submissions/grace")),
+//!         (student: "Edsger Dijkstra", reference: "bristol", game: "edsger-bristol",
+//!          source: Git(repo: "submissions/edsger.git", rev: "main")),
+//!     ],
 //! )
 //! ```
 
@@ -16,13 +28,22 @@ use serde::Deserialize;
 use solitaire_core::Catalog;
 use thiserror::Error;
 
+use crate::gradebook::{GradebookRow, to_csv};
+use crate::submission::Submission;
 use crate::{Options, Report, grade};
 
-/// Student name -> candidate game id -> reference game id.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// A class: registered games by student, submissions from outside, and the course.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct Roster {
-    /// Every student's games, each with the reference it is graded against.
+    /// Student name -> registered game id -> reference game id.
+    #[serde(default)]
     pub students: BTreeMap<String, BTreeMap<String, String>>,
+    /// Submissions from outside the workspace, graded in roster order.
+    #[serde(default)]
+    pub submissions: Vec<Submission>,
+    /// A course file (relative to the roster's directory): readings and allowed crates.
+    #[serde(default)]
+    pub course: Option<String>,
 }
 
 /// A roster that does not read.
@@ -41,7 +62,10 @@ impl Roster {
     /// # Errors
     /// RON syntax or shape.
     pub fn parse(file: &str, text: &str) -> Result<Roster, ClassError> {
-        ron::from_str(text).map_err(|e| ClassError {
+        // `course: "course.ron"` reads without `Some(...)`.
+        let ron = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        ron.from_str(text).map_err(|e| ClassError {
             file: file.to_string(),
             message: e.to_string(),
         })
@@ -81,42 +105,21 @@ pub fn grade_class(roster: &Roster, catalog: &Catalog, options: &Options) -> Vec
     rows
 }
 
-/// The gradebook as CSV: student, game, reference, the four parts, total, error.
-pub fn gradebook_csv(rows: &[Row]) -> String {
-    let mut out = String::from(
-        "student,game,reference,layout,conformance,differential,robustness,total,error\n",
-    );
-    for row in rows {
-        let mut fields = vec![row.student.clone(), row.game.clone(), row.reference.clone()];
-        match &row.report {
-            Ok(report) => {
-                for id in ["layout", "conformance", "differential", "robustness"] {
-                    fields.push(
-                        report
-                            .part(id)
-                            .map_or(String::new(), |p| p.points.to_string()),
-                    );
-                }
-                fields.push(report.total.to_string());
-                fields.push(String::new());
-            }
-            Err(e) => {
-                fields.extend(["", "", "", ""].map(String::from));
-                fields.push("0".into());
-                fields.push(e.clone());
-            }
+impl Row {
+    /// The gradebook row.
+    pub fn gradebook_row(&self) -> GradebookRow {
+        let (s, g, r) = (&self.student, &self.game, &self.reference);
+        match &self.report {
+            Ok(report) => GradebookRow::graded(s, g, r, report),
+            Err(e) => GradebookRow::failed(s, g, r, e),
         }
-        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
+        .from_submission("registered")
     }
-    out
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+/// The gradebook as CSV: student, game, reference, the four parts, total, error, submission
+/// (see [`crate::gradebook::COLUMNS`]).
+pub fn gradebook_csv(rows: &[Row]) -> String {
+    let rows: Vec<GradebookRow> = rows.iter().map(Row::gradebook_row).collect();
+    to_csv(&rows)
 }

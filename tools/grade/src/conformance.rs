@@ -1,75 +1,225 @@
-//! Part 2: the reference game's conformance scenarios, run against the candidate.
+//! Part 2: the reference game's conformance scenarios, and the instructor's hidden ones, run
+//! against the candidate: those that hold for the reference as configured (its readings).
+//! A hidden scenario is reported by its name (the rule sentence it covers) only.
 
-use solitaire_conformance::{ScenarioFile, Start, run_scenario};
+use solitaire_conformance::{Scenario, ScenarioFile, Start, run_scenario};
+use solitaire_core::Game;
 
+use crate::Options;
+use crate::commands::{Origin, sol, write_file};
 use crate::context::{Context, cap};
 use crate::report::{Finding, Part, round1};
 
 const POINTS: f64 = 35.0;
 
-pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
+/// The scenarios a grade runs.
+pub(crate) struct Suite {
+    /// Where the public scenarios come from, as the report names it.
+    source: String,
+    /// The scenarios that hold for the reference as configured.
+    entries: Vec<Entry>,
+    /// How many scenarios were left out: written for other readings.
+    skipped: usize,
+}
+
+struct Entry {
+    scenario: Scenario,
+    /// One of the instructor's hidden scenarios.
+    hidden: bool,
+    /// Its number in its file, from 1.
+    number: usize,
+}
+
+impl Suite {
+    pub fn new(
+        reference: &Game,
+        public: ScenarioFile,
+        hidden: Vec<Scenario>,
+        options: &Options,
+    ) -> Suite {
+        let source = if options.conformance_dir == solitaire_conformance::conformance_dir() {
+            format!("tests/conformance/{}.ron", public.game)
+        } else {
+            solitaire_conformance::scenario_path(&options.conformance_dir, &public.game)
+                .display()
+                .to_string()
+        };
+        let all = public
+            .scenarios
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (s, false, i + 1))
+            .chain(
+                hidden
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, s)| (s, true, i + 1)),
+            );
+        let mut entries = Vec::new();
+        let mut skipped = 0;
+        for (scenario, hidden, number) in all {
+            if scenario.holds_for(reference) {
+                entries.push(Entry {
+                    scenario,
+                    hidden,
+                    number,
+                });
+            } else {
+                skipped += 1;
+            }
+        }
+        Suite {
+            source,
+            entries,
+            skipped,
+        }
+    }
+
+    /// Every scenario run, public and hidden.
+    pub fn scenarios(&self) -> Vec<&Scenario> {
+        self.entries.iter().map(|e| &e.scenario).collect()
+    }
+
+    fn hidden(&self) -> usize {
+        self.entries.iter().filter(|e| e.hidden).count()
+    }
+}
+
+/// The commands that replay a public scenario's `moves` on the candidate: its start
+/// position is written first in the candidate's text form (its game id); a note replaces the
+/// command when the candidate cannot read it (another deck).
+fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<String> {
+    match &scenario.start {
+        Start::Seed(seed) => vec![sol(
+            "play",
+            candidate.id(),
+            &Origin::Seed(*seed),
+            None,
+            moves,
+        )],
+        Start::Position(text) => {
+            let text = start_text(candidate, text);
+            let play = match candidate.parse_position(&text) {
+                Ok(_) => sol(
+                    "play",
+                    candidate.id(),
+                    &Origin::File("start.txt"),
+                    None,
+                    moves,
+                ),
+                Err(e) => format!("# the candidate cannot read start.txt: {e}"),
+            };
+            vec![write_file("start.txt", &text), play]
+        }
+    }
+}
+
+/// A scenario's start position as the candidate reads it: without the indentation it has in
+/// the RON file, with the candidate's own `game:` line, and without the piles the candidate
+/// lacks (a comment names them).
+fn start_text(candidate: &Game, text: &str) -> String {
+    const HEADERS: [&str; 5] = ["phase", "redeals", "marks", "status", "score"];
+    let mut out = format!("game: {}\n", candidate.id());
+    let mut left_out = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let key = line
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        if key == "game" {
+            continue;
+        }
+        if HEADERS.contains(&key.as_str())
+            || key.starts_with('#')
+            || candidate.layout().pile_index(&key).is_some()
+        {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            left_out.push(line);
+        }
+    }
+    if !left_out.is_empty() {
+        out.push_str(&format!(
+            "# left out, the candidate has no such piles: {}\n",
+            left_out.join("; ")
+        ));
+    }
+    out
+}
+
+pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
     let mut passed = 0;
     let mut findings = Vec::new();
     let cand = cx.candidate.clone();
-    let id = cand.id().to_string();
-    let source = if cx.options.conformance_dir == solitaire_conformance::conformance_dir() {
-        format!("tests/conformance/{}.ron", file.game)
-    } else {
-        solitaire_conformance::scenario_path(&cx.options.conformance_dir, &file.game)
-            .display()
-            .to_string()
-    };
-    // Only the scenarios that hold for the readings the reference is played with (by default,
-    // or as a course chose) are run: the others describe another reading of the rules.
-    let reference = cx.reference.clone();
-    let mut total = 0;
-    for (n, scenario) in file.scenarios.iter().enumerate() {
-        if !scenario.holds_for(&reference) {
-            continue;
-        }
-        total += 1;
+    for entry in &suite.entries {
+        let (scenario, n) = (&entry.scenario, entry.number);
         let game = cand.clone();
         let owned = scenario.clone();
-        let start_cmd = |moves: &str| match &scenario.start {
-            Start::Seed(seed) => format!("sol play {id} --seed {seed} --play \"{moves}\""),
-            Start::Position(_) => {
-                format!("sol play {id} --position start.txt --play \"{moves}\"")
-            }
+        let (what, title) = if entry.hidden {
+            let title = format!("Hidden scenario: {}", scenario.name);
+            (format!("hidden scenario {:?}", scenario.name), title)
+        } else {
+            let title = format!("Scenario {n}: {} ({})", scenario.name, suite.source);
+            (format!("scenario {n} {:?}", scenario.name), title)
         };
-        let what = format!("scenario {} {:?}", n + 1, scenario.name);
-        let start_text = match &scenario.start {
-            Start::Seed(_) => String::new(),
-            Start::Position(text) => format!("start.txt:\n{}\n", dedent(text)),
+        let start = if entry.hidden {
+            Vec::new()
+        } else {
+            reproduce(&cand, scenario, &[])
         };
-        let reproduce_start = vec![start_cmd("")];
-        match cx.guard(&what, &reproduce_start, move || run_scenario(&game, &owned)) {
-            Ok(Ok(())) => passed += 1,
-            Ok(Err(f)) => {
-                let moves = f.moves.join(" ");
-                findings.push(Finding {
-                    title: format!("Scenario {}: {} ({source})", n + 1, scenario.name),
-                    detail: format!(
-                        "{start_text}step {}: expected {}\nfound: {}\nafter the moves: {}\nposition:\n{}",
-                        f.step,
-                        f.expected,
-                        f.found,
-                        if moves.is_empty() { "(none)" } else { &moves },
-                        f.position
-                    ),
-                    reproduce: vec![start_cmd(&moves)],
-                });
+        let outcome = cx.guard(&what, &start, move || run_scenario(&game, &owned));
+        let finding = match outcome {
+            Ok(Ok(())) => {
+                passed += 1;
+                continue;
             }
-            Err(message) => findings.push(Finding {
-                title: format!("Scenario {}: {} ({source})", n + 1, scenario.name),
-                detail: format!("{start_text}{message}"),
-                reproduce: reproduce_start,
-            }),
-        }
+            Err(message) if entry.hidden => Finding {
+                title,
+                detail: message,
+                reproduce: Vec::new(),
+            },
+            Ok(Err(_)) if entry.hidden => Finding {
+                title,
+                detail: "The instructor's scenario on this rule failed.".into(),
+                reproduce: Vec::new(),
+            },
+            Ok(Err(f)) => Finding {
+                title,
+                detail: format!(
+                    "step {}: expected {}\nfound: {}\nafter the moves: {}\nposition:\n{}",
+                    f.step,
+                    f.expected,
+                    f.found,
+                    if f.moves.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        f.moves.join(" ")
+                    },
+                    f.position
+                ),
+                reproduce: reproduce(&cand, scenario, &f.moves),
+            },
+            Err(message) => Finding {
+                title,
+                detail: message,
+                reproduce: start,
+            },
+        };
+        cx.failed.insert(scenario.name.clone());
+        findings.push(finding);
     }
+    let total = suite.entries.len();
     let points = if total == 0 {
         0.0
     } else {
         POINTS * passed as f64 / total as f64
+    };
+    let skipped = match suite.skipped {
+        0 => String::new(),
+        n => format!(" {n} scenarios written for other readings were not run."),
     };
     Part {
         id: "conformance",
@@ -80,18 +230,31 @@ pub(crate) fn grade(cx: &mut Context, file: &ScenarioFile) -> Part {
         passed,
         findings: cap(findings, 10),
         scoring: format!(
-            "{POINTS} points shared among the {total} scenarios of {source} that hold for the \
-             readings graded; each names the rule sentence it checks. For a scenario that \
-             starts from a position, save the position shown as start.txt to reproduce it."
+            "{POINTS} points shared among the {total} scenarios that hold for the reference as \
+             configured: those of {} and {} hidden scenarios of the instructor's. Each names \
+             the rule sentence it checks; a hidden one is shown by its name only.{skipped}",
+            suite.source,
+            suite.hidden()
         ),
     }
 }
 
-/// The position text without the indentation it has in the RON file.
-fn dedent(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_position_takes_the_candidate_game_id() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let game = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
+        let text = start_text(&game, "\n    game: other\n    t1: KS TH\n    stock: 5C |\n");
+        assert_eq!(text, "game: bristol\nt1: KS TH\nstock: 5C |\n");
+        assert!(game.parse_position(&text).is_ok());
+        let text = start_text(&game, "redeals: 0\nt1: KS\nx9: TH\n");
+        assert_eq!(
+            text,
+            "game: bristol\nredeals: 0\nt1: KS\n# left out, the candidate has no such piles: x9: TH\n"
+        );
+        assert!(game.parse_position(&text).is_ok());
+    }
 }

@@ -1,12 +1,15 @@
-//! What the parts share: the two games, the options, and the robustness record every guarded
-//! call writes to.
+//! What the parts share: the two games and how their piles match, the options, the scenarios
+//! the candidate failed, and the robustness record every guarded call writes to.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use solitaire_core::Game;
 
 use crate::Options;
 use crate::guard::{Fault, guarded};
+use crate::hooks::{CheckHooks, Plan};
+use crate::piles::PileMap;
 use crate::report::{Finding, Part, round1};
 
 /// After this many timeouts no more candidate code is started: each one leaves a thread
@@ -28,26 +31,36 @@ pub(crate) enum FaultKind {
     Panic,
     Timeout,
     Undo,
+    Crash,
 }
 
 pub(crate) struct Context {
     pub candidate: Arc<Game>,
     pub reference: Arc<Game>,
     pub options: Options,
+    /// The candidate's piles matched to the reference's by id.
+    pub map: Arc<PileMap>,
+    /// The names of the scenarios the candidate failed (the conformance part fills it in).
+    pub failed: BTreeSet<String>,
     pub checks: usize,
     pub faults: Vec<FaultRecord>,
     pub timeouts: usize,
+    /// Observers of every check (the child-process runner), if any.
+    pub hooks: Option<Box<dyn CheckHooks>>,
 }
 
 impl Context {
     pub fn new(candidate: Arc<Game>, reference: Arc<Game>, options: Options) -> Context {
         Context {
+            map: Arc::new(PileMap::new(&reference, &candidate)),
             candidate,
             reference,
             options,
+            failed: BTreeSet::new(),
             checks: 0,
             faults: Vec::new(),
             timeouts: 0,
+            hooks: None,
         }
     }
 
@@ -64,7 +77,20 @@ impl Context {
             ));
         }
         self.checks += 1;
-        match guarded(self.options.time_limit, check) {
+        let index = self.checks;
+        let plan = self
+            .hooks
+            .as_mut()
+            .map_or(Plan::Run, |h| h.before(index, what));
+        let result = match plan {
+            Plan::Run => guarded(self.options.time_limit, check),
+            Plan::Known(fault) => Err(fault),
+            Plan::Skip(reason) => return Err(reason),
+        };
+        if let Some(h) = self.hooks.as_mut() {
+            h.after(index, what, result.as_ref().err());
+        }
+        match result {
             Ok(v) => Ok(v),
             Err(fault) => {
                 let kind = match fault {
@@ -73,6 +99,7 @@ impl Context {
                         self.timeouts += 1;
                         FaultKind::Timeout
                     }
+                    Fault::Crash(_) => FaultKind::Crash,
                 };
                 let message = format!("the candidate {fault}");
                 self.faults.push(FaultRecord {
@@ -98,7 +125,12 @@ impl Context {
 
     /// The robustness part, from the faults recorded by the other parts.
     pub fn robustness(&self) -> Part {
-        let kinds = [FaultKind::Panic, FaultKind::Timeout, FaultKind::Undo];
+        let kinds = [
+            FaultKind::Panic,
+            FaultKind::Timeout,
+            FaultKind::Undo,
+            FaultKind::Crash,
+        ];
         let present = kinds
             .iter()
             .filter(|k| self.faults.iter().any(|f| f.kind == **k))
@@ -129,7 +161,9 @@ impl Context {
                 "Every call into the candidate ran under guard (time limit {} ms). Each kind of \
                  fault found anywhere costs {PER_KIND} points: a panic, an endless loop (over the \
                  time limit), an inconsistent undo (apply then undo does not restore the \
-                 position, or the rules answer differently afterwards).",
+                 position, or the rules answer differently afterwards), and, when the grade runs in a \
+                 child process, a check that ends the process (stack overflow, abort, exit, \
+                 signal, memory exhausted).",
                 self.options.time_limit.as_millis()
             ),
         }

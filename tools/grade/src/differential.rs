@@ -1,15 +1,26 @@
 //! Part 3: differential play. From the reference's deal of each seed, a random walk along
-//! which the candidate must list the same moves and every move must give the same position,
-//! status and score as the reference.
+//! which the candidate, given each position in its own form (piles matched by id), must list
+//! the same moves, and every move must give the same position (pile by pile, by id), status
+//! and score as the reference. A seed earns the share of its steps that agree before its first
+//! divergence; divergences are grouped by the rule they touch.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Illegal, Move, Position, Status, undo};
 
+use crate::conformance::Suite;
 use crate::context::{Context, cap};
-use crate::report::{Finding, Part, round1};
+use crate::piles::differences;
+use crate::report::{Finding, Part, capitalized, round1};
+use crate::touched::{Rulebook, Touched};
+
+mod group;
+mod here;
+
+use group::group;
+use here::{Divergence, Here};
 
 const POINTS: f64 = 35.0;
 
@@ -17,14 +28,13 @@ const POINTS: f64 = 35.0;
 /// position, or why it refused the move.
 type Played = Result<(Position, bool), Illegal>;
 
-/// What the candidate answers at one step of a walk.
+/// What the candidate answers at one step of a walk, in its own pile numbers.
 struct Answers {
     moves: BTreeSet<Move>,
     status: Status,
     score: i32,
-    /// Each move it lists (and each the reference lists), played from the step's position:
-    /// the position after it, and whether undo restored the position exactly.
-    played: Vec<(Move, Played)>,
+    /// Each move it lists (and each the reference lists), played from the step's position.
+    played: BTreeMap<Move, Played>,
     /// Whether it lists the same moves again after all that playing and undoing.
     same_after_undo: bool,
 }
@@ -33,7 +43,7 @@ fn candidate_answers(game: &Game, pos: &Position, reference_moves: &BTreeSet<Mov
     let moves: BTreeSet<Move> = game.legal_moves(pos).into_iter().collect();
     let status = game.status(pos);
     let score = game.score(pos);
-    let mut played = Vec::new();
+    let mut played = BTreeMap::new();
     for &mv in moves.union(reference_moves) {
         let mut p = pos.clone();
         let mut log = Vec::new();
@@ -42,199 +52,80 @@ fn candidate_answers(game: &Game, pos: &Position, reference_moves: &BTreeSet<Mov
             undo(&mut p, &log);
             (after, &p == pos)
         });
-        played.push((mv, outcome));
+        played.insert(mv, outcome);
     }
     let again: BTreeSet<Move> = game.legal_moves(pos).into_iter().collect();
-    let same_after_undo = again == moves;
     Answers {
+        same_after_undo: again == moves,
         moves,
         status,
         score,
         played,
-        same_after_undo,
     }
 }
 
-struct Walk<'a> {
-    seed: u64,
-    reference: &'a Game,
-    candidate: &'a Game,
-    played: Vec<String>,
-}
-
-impl Walk<'_> {
-    fn moves(&self) -> String {
-        self.played.join(" ")
-    }
-
-    /// `sol` commands that replay this walk from the reference's deal.
-    fn reproduce(&self, extra: Option<&str>) -> Vec<String> {
-        let mut moves = self.moves();
-        if let Some(mv) = extra {
-            if !moves.is_empty() {
-                moves.push(' ');
-            }
-            moves.push_str(mv);
-        }
-        let (r, c, s) = (self.reference.id(), self.candidate.id(), self.seed);
-        let verb = if extra.is_some() { "play" } else { "moves" };
-        vec![
-            format!("sol deal {r} --seed {s} > start.txt"),
-            format!("sol {verb} {r} --position start.txt --play \"{moves}\""),
-            format!("sol {verb} {c} --position start.txt --play \"{moves}\""),
-        ]
-    }
-
-    fn finding(&self, what: String, detail: String, extra: Option<&str>) -> Finding {
-        Finding {
-            title: format!(
-                "Seed {}, after {} moves: {what}",
-                self.seed,
-                self.played.len()
-            ),
-            detail: format!(
-                "moves played: {}\n{detail}",
-                if self.played.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    self.moves()
-                }
-            ),
-            reproduce: self.reproduce(extra),
-        }
-    }
-}
-
-pub(crate) fn grade(cx: &mut Context) -> Part {
-    let mut passed = 0;
-    let mut findings = Vec::new();
+pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
+    let rules = Rulebook::new(&cx.reference, &suite.scenarios(), &cx.failed);
+    let (mut positions, mut agreed, mut share) = (0, 0, 0.0);
+    let mut divergences = Vec::new();
     for seed in 0..cx.options.seeds {
-        match walk(cx, seed) {
-            None => passed += 1,
-            Some(f) => findings.push(f),
-        }
+        let outcome = walk(cx, &rules, seed);
+        positions += outcome.positions;
+        agreed += outcome.agreed;
+        share += outcome.agreed as f64 / outcome.positions.max(1) as f64;
+        divergences.extend(outcome.divergence);
     }
     let seeds = cx.options.seeds.max(1) as f64;
     Part {
         id: "differential",
         title: "3. Differential play",
-        points: round1(POINTS * passed as f64 / seeds),
+        points: round1(POINTS * share / seeds),
         max: POINTS,
-        checks: cx.options.seeds as usize,
-        passed,
-        findings: cap(findings, 5),
+        checks: positions,
+        passed: agreed,
+        findings: cap(group(divergences), 8),
         scoring: format!(
             "{POINTS} points shared among {} seeds: from the reference's deal, a random walk of \
-             up to {} moves must list the same legal moves as the reference at every step, and \
-             every move must give the same position, status and score. The first divergence \
-             of each seed is shown.",
+             up to {} moves. At every step the candidate, given the position in its own form \
+             (piles matched by id), must list the same legal moves as the reference, and every \
+             move must give the same position (pile by pile), status and score. Each seed \
+             earns the share of its steps that agree before its first divergence (the checks \
+             counted above are steps). Divergences are grouped by the rule they touch, each \
+             group with the commands that replay its first example.",
             cx.options.seeds, cx.options.steps
         ),
     }
 }
 
-/// Walk seed `seed`; the first divergence, if any.
-fn walk(cx: &mut Context, seed: u64) -> Option<Finding> {
+/// What one seed's walk gave: the positions of the whole walk, how many agreed before the
+/// first divergence, and that divergence.
+struct SeedOutcome {
+    positions: usize,
+    agreed: usize,
+    divergence: Option<Divergence>,
+}
+
+/// Walk seed `seed` to the end (the reference alone after a divergence, to count its steps).
+fn walk(cx: &mut Context, rules: &Rulebook, seed: u64) -> SeedOutcome {
     let reference = cx.reference.clone();
-    let candidate: Arc<Game> = cx.candidate.clone();
     let mut pos = reference.deal(seed);
     let mut rng = rng_for(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut w = Walk {
-        seed,
-        reference: &reference,
-        candidate: &candidate,
-        played: Vec::new(),
+    let mut played: Vec<String> = Vec::new();
+    let mut out = SeedOutcome {
+        positions: 0,
+        agreed: 0,
+        divergence: None,
     };
-    let text = |g: &Game, p: &Position| g.position_text(p);
-    for _ in 0..=cx.options.steps {
+    loop {
+        out.positions += 1;
         let ref_moves: BTreeSet<Move> = reference.legal_moves(&pos).into_iter().collect();
-        let game = candidate.clone();
-        let (p, r) = (pos.clone(), ref_moves.clone());
-        let answers = match cx.guard(
-            &format!("differential seed {seed} step {}", w.played.len() + 1),
-            &w.reproduce(None),
-            move || candidate_answers(&game, &p, &r),
-        ) {
-            Ok(a) => a,
-            Err(message) => {
-                return Some(w.finding(
-                    format!("the candidate failed: {message}"),
-                    format!("position:\n{}", text(&reference, &pos)),
-                    None,
-                ));
-            }
-        };
-        for (mv, outcome) in &answers.played {
-            if let Ok((_, false)) = outcome {
-                let mv = reference.move_text(*mv).to_string();
-                let f = w.finding(
-                    format!("undo of {mv} does not restore the position"),
-                    format!("position:\n{}", text(&reference, &pos)),
-                    None,
-                );
-                cx.undo_fault(f);
-                break;
+        if out.divergence.is_none() {
+            out.divergence = check_step(cx, rules, seed, &played, &pos, &ref_moves);
+            if out.divergence.is_none() {
+                out.agreed += 1;
             }
         }
-        if !answers.same_after_undo {
-            let f = w.finding(
-                "the candidate lists other moves after a move is played and undone (hidden state)"
-                    .into(),
-                format!("position:\n{}", text(&reference, &pos)),
-                None,
-            );
-            cx.undo_fault(f);
-        }
-        if let Some(f) = compare_moves(&w, &pos, &ref_moves, &answers.moves) {
-            return Some(f);
-        }
-        for (mv, outcome) in &answers.played {
-            if !ref_moves.contains(mv) {
-                continue;
-            }
-            let name = reference.move_text(*mv).to_string();
-            let mut expected = pos.clone();
-            if reference.play(&mut expected, *mv).is_err() {
-                continue;
-            }
-            match outcome {
-                Err(e) => {
-                    return Some(w.finding(
-                        format!("the candidate lists {name} but refuses to play it: {e}"),
-                        format!("position:\n{}", text(&reference, &pos)),
-                        Some(&name),
-                    ));
-                }
-                Ok((after, _)) if *after != expected => {
-                    return Some(w.finding(
-                        format!("{name} gives a different position"),
-                        format!(
-                            "position before:\n{}\nreference after {name}:\n{}\ncandidate after {name}:\n{}",
-                            text(&reference, &pos),
-                            text(&reference, &expected),
-                            text(&candidate, after)
-                        ),
-                        Some(&name),
-                    ));
-                }
-                Ok(_) => {}
-            }
-        }
-        let (status, score) = (reference.status(&pos), reference.score(&pos));
-        if answers.status != status || answers.score != score {
-            return Some(w.finding(
-                format!(
-                    "status {} and score {} instead of {} and {}",
-                    answers.status.name(),
-                    answers.score,
-                    status.name(),
-                    score
-                ),
-                format!("position:\n{}", text(&reference, &pos)),
-                None,
-            ));
-        }
-        if ref_moves.is_empty() || w.played.len() >= cx.options.steps {
+        if ref_moves.is_empty() || played.len() >= cx.options.steps {
             break;
         }
         let list: Vec<Move> = ref_moves.into_iter().collect();
@@ -242,41 +133,209 @@ fn walk(cx: &mut Context, seed: u64) -> Option<Finding> {
         if reference.play(&mut pos, mv).is_err() {
             break;
         }
-        w.played.push(reference.move_text(mv).to_string());
+        played.push(reference.move_text(mv).to_string());
+    }
+    out
+}
+
+/// Compare the candidate with the reference at one position of a walk.
+fn check_step(
+    cx: &mut Context,
+    rules: &Rulebook,
+    seed: u64,
+    played: &[String],
+    pos: &Position,
+    ref_moves: &BTreeSet<Move>,
+) -> Option<Divergence> {
+    let (reference, candidate): (Arc<Game>, Arc<Game>) =
+        (cx.reference.clone(), cx.candidate.clone());
+    let course = cx.options.course_file.clone();
+    let map = cx.map.clone();
+    let here = Here {
+        reference: &reference,
+        candidate: &candidate,
+        map: &map,
+        course: course.as_deref(),
+        seed,
+        played,
+        pos,
+        cpos: map.position_to_candidate(pos),
+    };
+    compare(cx, rules, &here, ref_moves)
+}
+
+fn compare(
+    cx: &mut Context,
+    rules: &Rulebook,
+    here: &Here<'_>,
+    ref_moves: &BTreeSet<Move>,
+) -> Option<Divergence> {
+    let to_candidate: BTreeMap<Move, Move> = ref_moves
+        .iter()
+        .filter_map(|&m| Some((m, here.map.move_to_candidate(m)?)))
+        .collect();
+    let asked: BTreeSet<Move> = to_candidate.values().copied().collect();
+    let (game, cpos) = (here.candidate.clone(), here.cpos.clone());
+    let what = format!(
+        "differential seed {} step {}",
+        here.seed,
+        here.played.len() + 1
+    );
+    let answers = match cx.guard(&what, &here.reproduce(None, None), move || {
+        candidate_answers(&game, &cpos, &asked)
+    }) {
+        Ok(a) => a,
+        Err(message) => {
+            return Some(here.divergence(
+                Touched::title("The candidate failed (see Robustness)".into()),
+                format!("the candidate failed: {message}"),
+                String::new(),
+                here.reproduce(None, None),
+            ));
+        }
+    };
+    record_undo_faults(cx, here, &answers);
+    if let Some(d) = compare_moves(rules, here, ref_moves, &answers.moves) {
+        return Some(d);
+    }
+    for (&mv, cmv) in &to_candidate {
+        let mut expected = here.pos.clone();
+        if here.reference.play(&mut expected, mv).is_err() {
+            continue;
+        }
+        let name = here.text(mv);
+        match answers.played.get(cmv) {
+            Some(Err(e)) => {
+                return Some(here.divergence(
+                    Touched::title("Moves the candidate lists but refuses to play".into()),
+                    format!("the candidate lists {name} but refuses to play it: {e}"),
+                    String::new(),
+                    here.reproduce(None, Some(&name)),
+                ));
+            }
+            Some(Ok((after, _))) => {
+                let diff = differences(here.reference, &expected, here.candidate, after, here.map);
+                if diff.is_empty() {
+                    continue;
+                }
+                let touched = rules.played(here.pos, mv, |alt, alt_after| {
+                    differences(alt, alt_after, here.candidate, after, here.map).is_empty()
+                });
+                return Some(here.divergence(
+                    touched,
+                    format!("{name} gives a different position"),
+                    format!("after {name}, by pile:\n{}\n", diff.join("\n")),
+                    here.reproduce(Some(&name), Some(&name)),
+                ));
+            }
+            None => {}
+        }
+    }
+    let (status, score) = (
+        here.reference.status(here.pos),
+        here.reference.score(here.pos),
+    );
+    if answers.status != status || answers.score != score {
+        return Some(here.divergence(
+            rules.status(here.pos, answers.status, answers.score),
+            format!(
+                "status {} and score {} instead of {} and {}",
+                answers.status.name(),
+                answers.score,
+                status.name(),
+                score
+            ),
+            String::new(),
+            here.reproduce(None, None),
+        ));
     }
     None
 }
 
+/// An undo that did not restore the position, or other moves listed after playing and
+/// undoing: robustness faults, not divergences.
+fn record_undo_faults(cx: &mut Context, here: &Here<'_>, answers: &Answers) {
+    let finding = |what: String| Finding {
+        title: capitalized(&here.where_(&what)),
+        detail: here.detail(""),
+        reproduce: here.reproduce(None, None),
+    };
+    if let Some((mv, _)) = answers
+        .played
+        .iter()
+        .find(|(_, outcome)| matches!(outcome, Ok((_, false))))
+    {
+        let name = here.candidate.move_text(*mv).to_string();
+        cx.undo_fault(finding(format!(
+            "undo of {name} does not restore the position"
+        )));
+    }
+    if !answers.same_after_undo {
+        cx.undo_fault(finding(
+            "the candidate lists other moves after a move is played and undone (hidden state)"
+                .into(),
+        ));
+    }
+}
+
 fn compare_moves(
-    w: &Walk<'_>,
-    pos: &Position,
+    rules: &Rulebook,
+    here: &Here<'_>,
     reference: &BTreeSet<Move>,
     candidate: &BTreeSet<Move>,
-) -> Option<Finding> {
-    if reference == candidate {
+) -> Option<Divergence> {
+    let translated: BTreeSet<Move> = candidate
+        .iter()
+        .filter_map(|&m| here.map.move_to_reference(m))
+        .collect();
+    let foreign: Vec<Move> = candidate
+        .iter()
+        .copied()
+        .filter(|&m| here.map.move_to_reference(m).is_none())
+        .collect();
+    let only_cand: Vec<Move> = translated.difference(reference).copied().collect();
+    let only_ref: Vec<Move> = reference.difference(&translated).copied().collect();
+    if only_cand.is_empty() && only_ref.is_empty() && foreign.is_empty() {
         return None;
     }
-    let show = |s: &BTreeSet<Move>| {
-        s.iter()
-            .map(|&m| w.reference.move_text(m).to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+    let mut shown_cand: Vec<String> = only_cand.iter().map(|&m| here.text(m)).collect();
+    shown_cand.extend(
+        foreign
+            .iter()
+            .map(|&m| here.candidate.move_text(m).to_string()),
+    );
+    let shown_ref: Vec<String> = only_ref.iter().map(|&m| here.text(m)).collect();
+    let detail = format!(
+        "only the candidate allows: [{}]\nonly the reference allows: [{}]\n",
+        shown_cand.join(" "),
+        shown_ref.join(" ")
+    );
+    let (touched, what, reproduce) = if let Some(&m) = only_cand.first() {
+        let name = here.text(m);
+        (
+            rules.listed(here.pos, m, true),
+            format!("only the candidate allows {name}"),
+            here.reproduce(Some(&name), None),
+        )
+    } else if let Some(name) = shown_cand.first() {
+        (
+            Touched::title("Moves naming piles the reference does not have".into()),
+            format!("only the candidate allows {name}"),
+            here.reproduce(None, None),
+        )
+    } else {
+        let m = only_ref[0];
+        let name = here.text(m);
+        let touched = match here.map.move_to_candidate(m) {
+            Some(_) => rules.listed(here.pos, m, false),
+            None => Touched::title("Moves naming piles the candidate does not have".into()),
+        };
+        let on_candidate = here.map.move_to_candidate(m).map(|_| name.as_str());
+        (
+            touched,
+            format!("only the reference allows {name}"),
+            here.reproduce(None, on_candidate),
+        )
     };
-    let only_ref: BTreeSet<Move> = reference.difference(candidate).copied().collect();
-    let only_cand: BTreeSet<Move> = candidate.difference(reference).copied().collect();
-    let what = match (only_cand.first(), only_ref.first()) {
-        (Some(&m), _) => format!("only the candidate allows {}", w.reference.move_text(m)),
-        (None, Some(&m)) => format!("only the reference allows {}", w.reference.move_text(m)),
-        (None, None) => "the move lists differ".into(),
-    };
-    Some(w.finding(
-        what,
-        format!(
-            "only the candidate allows: [{}]\nonly the reference allows: [{}]\nposition (both sides):\n{}",
-            show(&only_cand),
-            show(&only_ref),
-            w.reference.position_text(pos)
-        ),
-        None,
-    ))
+    Some(here.divergence(touched, what, detail, reproduce))
 }

@@ -12,6 +12,10 @@ pub enum Fault {
     Panic(String),
     /// The check did not finish within the time limit (an endless loop, or far too slow).
     Timeout(Duration),
+    /// The check ended the whole grading process (a stack overflow, an abort, an exit, a
+    /// signal, memory exhausted): only seen when each student is graded in a child process
+    /// (see [`crate::child`]), which is then restarted to go on with the next check.
+    Crash(String),
 }
 
 impl std::fmt::Display for Fault {
@@ -19,6 +23,7 @@ impl std::fmt::Display for Fault {
         match self {
             Fault::Panic(m) => write!(f, "panicked: {m}"),
             Fault::Timeout(d) => write!(f, "did not finish within {} ms", d.as_millis()),
+            Fault::Crash(how) => write!(f, "ended the grading process: {how}"),
         }
     }
 }

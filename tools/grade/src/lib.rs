@@ -1,19 +1,32 @@
 //! The grader: scores a candidate game (a student's plugin) against a reference game of the
 //! collection, automatically, fairly and with reasons, in four parts of 100 points in all.
 //!
-//! 1. **Layout and deal** (15): the same piles and kinds as the reference (5), and for each of
-//!    N seeds the same dealt position, card for card, face up and face down (10).
-//! 2. **Conformance** (35): the reference game's scenarios (`tests/conformance/<id>.ron`),
-//!    run against the candidate; points in proportion to the scenarios passed.
+//! Piles are matched by id everywhere: moves are translated between the two games through
+//! their pile ids, and positions compared pile by pile by id. A candidate that lists its piles
+//! in another order loses nothing for it (the layout part notes it).
+//!
+//! 1. **Layout and deal** (15): the same pile ids with the same kinds as the reference (5),
+//!    and for each of N seeds the same dealt position, card for card, face up and face down
+//!    (10).
+//! 2. **Conformance** (35): the reference game's scenarios (`tests/conformance/<id>.ron`) and
+//!    the instructor's hidden ones ([`Options::hidden_dir`]) that hold for the reference as
+//!    configured, run against the candidate; points in proportion to the scenarios passed.
 //! 3. **Differential play** (35): from the reference's deal of each of N seeds, a random walk
 //!    on which, at every step, the candidate must list the same legal moves, and every move
-//!    must give the same position, status and score; points in proportion to the seeds that
-//!    never diverge. The first divergence of a seed is reported with its seed, the moves played,
-//!    the move only one side allows (or both positions after the move) and commands to replay it.
+//!    must give the same position, status and score. Each seed earns the share of its steps
+//!    that agree before its first divergence. Divergences are grouped by the rule they touch
+//!    (a reading, the reference's reason for a refusal, or a scenario's rule sentence), each
+//!    group with commands that replay its first example.
 //! 4. **Robustness** (15): every call into the candidate runs under [`guard::guarded`]; a
 //!    panic, a check over the time limit, or an undo that does not restore the position (or
 //!    rules whose answers change after apply + undo: hidden state) each cost 5 points, and are
-//!    reported where they happened. The failing check also fails in its own part.
+//!    reported where they happened. The failing check also fails in its own part. A class
+//!    run ([`classroom`]) grades each submission in a child process ([`child`]), where a
+//!    check that ends the process is a fourth kind of fault.
+//!
+//! Every command a report prints runs as printed: positions are written first, in the text
+//! form of the game that reads them. [`handout`] writes what a student needs to know beyond
+//! the rules text.
 //!
 //! ```no_run
 //! use solitaire_grader::{Options, grade};
@@ -24,13 +37,28 @@
 //! print!("{}", report.to_markdown());
 //! ```
 
+pub mod child;
 pub mod class;
+pub mod classroom;
+mod commands;
 mod conformance;
 mod context;
 mod differential;
+pub mod gradebook;
 pub mod guard;
+pub mod handout;
+pub mod hooks;
 mod layout;
+pub mod manifest;
+mod piles;
+pub mod protocol;
+pub mod readings;
 pub mod report;
+pub mod runner;
+pub mod scratch;
+pub mod submission;
+mod touched;
+pub mod trusted;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,8 +67,13 @@ use std::time::Duration;
 use solitaire_core::Game;
 use thiserror::Error;
 
+pub use child::Limits;
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
+pub use classroom::{ClassOptions, Finished, run_class};
+pub use gradebook::GradebookRow;
+pub use hooks::{CheckHooks, Plan};
 pub use report::{Finding, Part, Report};
+pub use submission::{Source, Submission};
 
 /// How thoroughly to grade.
 #[derive(Clone, Debug)]
@@ -53,6 +86,13 @@ pub struct Options {
     pub time_limit: Duration,
     /// Where the conformance files are.
     pub conformance_dir: PathBuf,
+    /// Where the instructor's hidden scenario files are (`<reference id>.ron`, the format of
+    /// the conformance files): they count in the conformance part, and a report names only
+    /// the rule sentence each covers (its `name`), never its position or moves.
+    pub hidden_dir: Option<PathBuf>,
+    /// The course file the reference was configured by, for the reproduce commands
+    /// (`--course FILE`); the caller passes the configured reference itself.
+    pub course_file: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -62,6 +102,8 @@ impl Default for Options {
             steps: 150,
             time_limit: Duration::from_secs(5),
             conformance_dir: solitaire_conformance::conformance_dir(),
+            hidden_dir: None,
+            course_file: None,
         }
     }
 }
@@ -69,41 +111,84 @@ impl Default for Options {
 /// Why grading could not start.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GradeError {
-    /// The reference game's conformance file does not read.
+    /// The reference game's conformance file (or hidden scenario file) does not read.
     #[error(transparent)]
     Scenarios(#[from] solitaire_conformance::FormatError),
     /// The reference game has no conformance file.
     #[error("the reference game {0:?} has no conformance file")]
     NoScenarios(String),
+    /// The directory of hidden scenarios is not a directory.
+    #[error("{0}: the hidden scenarios directory does not exist")]
+    NoHiddenDir(String),
 }
 
-/// Grade `candidate` against `reference`.
+/// Grade `candidate` against `reference` (configured as the course chooses, if any: see
+/// `solitaire_core::Course::configure`). Scenarios run only where they hold for the reference
+/// as configured ([`solitaire_conformance::Scenario::holds_for`]).
 ///
 /// # Errors
-/// When the reference's conformance scenarios are missing or malformed: a grade without them
-/// would not be fair.
+/// When the reference's conformance scenarios (or the hidden ones) are missing or malformed:
+/// a grade without them would not be fair.
 pub fn grade(
     candidate: Arc<Game>,
     reference: Arc<Game>,
     options: &Options,
 ) -> Result<Report, GradeError> {
-    let scenarios = solitaire_conformance::load(&options.conformance_dir, reference.id())?
+    let public = solitaire_conformance::load(&options.conformance_dir, reference.id())?
         .ok_or_else(|| GradeError::NoScenarios(reference.id().to_string()))?;
+    let hidden = match &options.hidden_dir {
+        Some(dir) if !dir.is_dir() => {
+            return Err(GradeError::NoHiddenDir(dir.display().to_string()));
+        }
+        Some(dir) => solitaire_conformance::load(dir, reference.id())?
+            .map(|f| f.scenarios)
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    Ok(grade_with(
+        candidate, reference, options, public, hidden, None,
+    ))
+}
+
+/// Grade `candidate` against `reference` with the reference's scenarios already read (its
+/// conformance file and the instructor's hidden scenarios), telling `hooks` of every check
+/// (the child-process runner uses this).
+pub fn grade_with(
+    candidate: Arc<Game>,
+    reference: Arc<Game>,
+    options: &Options,
+    public: solitaire_conformance::ScenarioFile,
+    hidden: Vec<solitaire_conformance::Scenario>,
+    hooks: Option<Box<dyn CheckHooks>>,
+) -> Report {
+    let suite = conformance::Suite::new(&reference, public, hidden, options);
     let mut cx = context::Context::new(candidate.clone(), reference.clone(), options.clone());
-    let parts = vec![
-        layout::grade(&mut cx),
-        conformance::grade(&mut cx, &scenarios),
-        differential::grade(&mut cx),
-    ];
-    let mut parts = parts;
-    parts.push(cx.robustness());
+    cx.hooks = hooks;
+    let layout = layout::grade(&mut cx);
+    part_done(&mut cx, &layout);
+    let conformance = conformance::grade(&mut cx, &suite);
+    part_done(&mut cx, &conformance);
+    let differential = differential::grade(&mut cx, &suite);
+    part_done(&mut cx, &differential);
+    let parts = vec![layout, conformance, differential, cx.robustness()];
     let total = report::round1(parts.iter().map(|p| p.points).sum());
-    Ok(Report {
+    Report {
         candidate: candidate.id().to_string(),
         reference: reference.id().to_string(),
+        readings: reference
+            .readings()
+            .iter()
+            .map(|r| (r.reading.name.to_string(), r.choice.value.to_string()))
+            .collect(),
         seeds: options.seeds,
         total,
         max: 100.0,
         parts,
-    })
+    }
+}
+
+fn part_done(cx: &mut context::Context, part: &Part) {
+    if let Some(h) = cx.hooks.as_mut() {
+        h.part_done(part);
+    }
 }

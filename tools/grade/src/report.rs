@@ -1,6 +1,7 @@
 //! The grade report: points per part, what failed and how to reproduce it, as JSON for the
 //! gradebook or Markdown for the student.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
@@ -12,6 +13,9 @@ pub struct Report {
     pub candidate: String,
     /// The reference game id.
     pub reference: String,
+    /// The readings the reference was played with (option name -> value): the defaults, or
+    /// a course's choices.
+    pub readings: BTreeMap<String, String>,
     /// How many seeds the deal and differential parts used.
     pub seeds: u64,
     /// The total, out of [`Report::max`], rounded to one decimal.
@@ -54,6 +58,14 @@ pub struct Finding {
     pub reproduce: Vec<String>,
 }
 
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    })
+}
+
 /// Round to one decimal.
 pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
@@ -78,6 +90,18 @@ impl Report {
             "# Grade: `{}` against `{}`\n\n**Total: {} / {}**\n",
             self.candidate, self.reference, self.total, self.max
         );
+        if !self.readings.is_empty() {
+            let chosen: Vec<String> = self
+                .readings
+                .iter()
+                .map(|(name, value)| format!("`{name}` = `{value}`"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "The reference was played with the readings {}.\n",
+                chosen.join(", ")
+            );
+        }
         out.push_str("| Part | Points | Checks passed |\n| --- | ---: | ---: |\n");
         for p in &self.parts {
             let _ = writeln!(

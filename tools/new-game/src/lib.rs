@@ -31,7 +31,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use solitaire_core::{Layout, LayoutError};
+use solitaire_core::{Course, Layout, LayoutError};
 use thiserror::Error;
 
 pub use names::{derive_id, type_name, validate_id};
@@ -76,6 +76,18 @@ pub enum ScaffoldError {
         like: String,
         /// The ids of `assets/layouts/*.ron`, comma-separated.
         known: String,
+    },
+    /// `--like` names a game the course assigns: its piles, deal and rules in words would
+    /// hand the assignment's answer to the student.
+    #[error(
+        "--like {like:?}: {course} assigns this game, so it cannot be the starting point; \
+         start from the default table, or from a game the course does not assign"
+    )]
+    AssignedLike {
+        /// The game asked for.
+        like: String,
+        /// The course file.
+        course: String,
     },
     /// A file to edit does not have the shape the scaffolder expects.
     #[error("{file}: {problem}")]
@@ -127,6 +139,22 @@ impl Request {
             id,
             like: like.map(str::to_string),
         })
+    }
+}
+
+impl Request {
+    /// Refuse a `--like` game that `course` (read from `file`) assigns.
+    ///
+    /// # Errors
+    /// [`ScaffoldError::AssignedLike`].
+    pub fn check_course(&self, course: &Course, file: &str) -> Result<(), ScaffoldError> {
+        match &self.like {
+            Some(like) if course.assigns(like) => Err(ScaffoldError::AssignedLike {
+                like: like.clone(),
+                course: file.to_string(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -239,7 +267,8 @@ fn write(root: &Path, rel: &Path, text: &str, new: bool) -> Result<(), ScaffoldE
             .and_then(|mut f| io::Write::write_all(&mut f, text.as_bytes()))
             .map_err(io)
     } else {
-        fs::write(&path, text).map_err(io)
+        // An edit of a file of the checkout: whole or not at all.
+        solitaire_core::files::write_atomic(&path, text.as_bytes()).map_err(io)
     }
 }
 

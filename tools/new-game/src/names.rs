@@ -21,6 +21,54 @@ const TAKEN: &[&str] = &[
     "Tx",
 ];
 
+/// Names a capitalised id could spell that are not free for a type: the keyword `Self`, and
+/// the types, traits and variants of Rust's prelude, which the generated code uses by name.
+const RESERVED: &[&str] = &[
+    "Self",
+    "AsMut",
+    "AsRef",
+    "Box",
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "DoubleEndedIterator",
+    "Drop",
+    "Eq",
+    "Err",
+    "ExactSizeIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "FromIterator",
+    "Future",
+    "Hash",
+    "Into",
+    "IntoFuture",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+];
+
 /// The id for a display name: lowercase ASCII letters and digits, each other run of characters
 /// one `-` (`Aces Up` gives `aces-up`, `Sixes & Sevens` gives `sixes-sevens`).
 pub fn derive_id(name: &str) -> String {
@@ -89,7 +137,8 @@ pub(crate) fn validate_name(name: &str) -> Result<(), ScaffoldError> {
 }
 
 /// The Rust type for a game id: its words capitalised (`aces-up` gives `AcesUp`); `Game`
-/// appended where that would clash with a name the generated crate uses.
+/// appended where that would clash with a name the generated crate uses, a keyword or a
+/// prelude name (`self` gives `SelfGame`, `vec` gives `VecGame`).
 pub fn type_name(id: &str) -> String {
     let mut name: String = id
         .split('-')
@@ -101,7 +150,7 @@ pub fn type_name(id: &str) -> String {
                 .unwrap_or_default()
         })
         .collect();
-    if TAKEN.contains(&name.as_str()) {
+    if TAKEN.contains(&name.as_str()) || RESERVED.contains(&name.as_str()) {
         name.push_str("Game");
     }
     name

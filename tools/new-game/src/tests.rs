@@ -197,6 +197,28 @@ fn like_copies_the_piles_and_deal_and_starts_from_its_rules() {
 }
 
 #[test]
+fn a_course_refuses_like_for_the_games_it_assigns() {
+    let course = Course::parse("course.ron", r#"(games: {"bristol": ()})"#).unwrap();
+    let assigned = request("My Bristol", Some("bristol"));
+    let e = assigned.check_course(&course, "course.ron").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("--like \"bristol\": course.ron assigns this game"),
+        "{e}"
+    );
+    assert!(
+        request("My Spider", Some("spider"))
+            .check_course(&course, "course.ron")
+            .is_ok()
+    );
+    assert!(
+        request("Mine", None)
+            .check_course(&course, "course.ron")
+            .is_ok()
+    );
+}
+
+#[test]
 fn like_an_unknown_game_lists_the_known_ones() {
     let s = Scratch::new();
     let err = scaffold(&s.0, &request("X", Some("bristle"))).unwrap_err();
@@ -266,4 +288,13 @@ fn ids_are_derived_validated_and_turned_into_type_names() {
     assert_eq!(type_name("aces-up"), "AcesUp");
     assert_eq!(type_name("forty-thieves-2"), "FortyThieves2");
     assert_eq!(type_name("layout"), "LayoutGame");
+}
+
+#[test]
+fn keyword_and_prelude_ids_get_a_type_name_that_is_free() {
+    assert_eq!(type_name("self"), "SelfGame");
+    assert_eq!(type_name("vec"), "VecGame");
+    assert_eq!(type_name("option"), "OptionGame");
+    assert_eq!(type_name("box"), "BoxGame");
+    assert_eq!(type_name("self-made"), "SelfMade");
 }

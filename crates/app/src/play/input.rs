@@ -219,14 +219,14 @@ pub(super) fn resolve_clicks(
             let end = game
                 .legal_moves(pos)
                 .into_iter()
-                .filter(|m| matches!(*m, Move::Transfer { from, .. } if Move::source(from) == (c.pile, true)))
-                .min_by_key(|m| match *m {
-                    Move::Transfer { to, .. } => (
-                        game.layout().piles[usize::from(to)].kind != PileKind::Foundation,
-                        to,
-                    ),
-                    _ => (true, 0),
-                });
+                .filter_map(|m| match m {
+                    Move::TransferBottom { from, to } if usize::from(from) == c.pile => {
+                        Some((m, usize::from(to)))
+                    }
+                    _ => None,
+                })
+                .min_by_key(|&(_, to)| (game.layout().piles[to].kind != PileKind::Foundation, to))
+                .map(|(m, _)| m);
             if let Some(mv) = end {
                 commands.write(Request::Play(mv));
                 continue;

@@ -71,7 +71,7 @@ impl Stats {
     /// # Errors
     /// Where the text is not a statistics file.
     pub fn from_ron(text: &str) -> Result<Stats, String> {
-        ron::from_str(text).map_err(|e| e.to_string())
+        ron::from_str(solitaire_core::strip_bom(text)).map_err(|e| e.to_string())
     }
 }
 

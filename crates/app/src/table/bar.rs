@@ -160,14 +160,16 @@ pub(super) fn do_actions(
                 notice.0 = format!("Hint: {}", play.game().move_text(mv));
                 let lit: Vec<_> = match mv {
                     solitaire_core::Move::Transfer { from, to, count } => {
-                        // `from` may name a pile's bottom end (Labyrinth's `t3^>f1`).
-                        let (pile, bottom) = solitaire_core::Move::source(from);
-                        let src = pos.pile(pile).cards();
-                        let mut cards: Vec<_> = if bottom {
-                            src.first().copied().into_iter().collect()
-                        } else {
-                            src[src.len().saturating_sub(usize::from(count))..].to_vec()
-                        };
+                        let src = pos.pile(from.into()).cards();
+                        let mut cards =
+                            src[src.len().saturating_sub(usize::from(count))..].to_vec();
+                        cards.extend(pos.pile(to.into()).top());
+                        cards
+                    }
+                    // Labyrinth's `t3^>f1`: the pile's bottom card.
+                    solitaire_core::Move::TransferBottom { from, to } => {
+                        let mut cards: Vec<_> =
+                            pos.pile(from.into()).bottom().into_iter().collect();
                         cards.extend(pos.pile(to.into()).top());
                         cards
                     }

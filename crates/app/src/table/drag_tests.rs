@@ -173,8 +173,8 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
         let mut s = Session::deal(game.clone(), seed);
         for _ in 0..6 {
             let found = s.game().legal_moves(s.position()).into_iter().find(|m| {
-                matches!(*m, Move::Transfer { from, .. }
-                    if Move::source(from).1 && s.position().pile(Move::source(from).0).len() > 1)
+                matches!(*m, Move::TransferBottom { from, .. }
+                    if s.position().pile(from.into()).len() > 1)
             });
             if let Some(mv) = found {
                 return (s, mv);
@@ -191,12 +191,11 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
 fn dragging_a_bottom_card_plays_the_engine_bottom_move() {
     let (session, mv) = labyrinth_with_a_bottom_move();
     let before = session.moves();
-    let Move::Transfer { from, to, .. } = mv else {
+    let Move::TransferBottom { from, to } = mv else {
         unreachable!()
     };
-    let (pile, _) = Move::source(from);
     let mut app = app_with(session);
-    drag(&mut app, pile, 0, usize::from(to));
+    drag(&mut app, from.into(), 0, usize::from(to));
     let moves = app.world().resource::<Play>().session.moves();
     assert_eq!(moves.len(), before.len() + 1, "one move was played");
     assert_eq!(moves.last(), Some(&mv));
@@ -226,10 +225,10 @@ fn dragging_a_spider_run_plays_the_engine_transfer() {
 #[test]
 fn a_bottom_move_animates_its_card_both_ways() {
     let (mut session, mv) = labyrinth_with_a_bottom_move();
-    let Move::Transfer { from, .. } = mv else {
+    let Move::TransferBottom { from, .. } = mv else {
         unreachable!()
     };
-    let card = session.position().pile(Move::source(from).0).cards()[0];
+    let card = session.position().pile(from.into()).cards()[0];
     let before = session.position().clone();
     session.play(mv).expect("legal");
     let forward = super::steps::delays(&before, session.last_steps(), false);

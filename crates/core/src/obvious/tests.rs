@@ -55,7 +55,8 @@ const LAYOUT: &str = r#"(
     deal: [Rest(pile: "stock")],
 )"#;
 
-fn game() -> Arc<Game> {
+/// The game: also the engine's other tests' small game (`crate::history`).
+pub(crate) fn game() -> Arc<Game> {
     let layout = Layout::parse("anywhere.ron", LAYOUT).expect("test layout");
     Arc::new(
         Game::new(
@@ -178,21 +179,15 @@ struct BothEnds;
 impl Rules for BothEnds {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to: 1, .. }
-                if mv.takes_bottom() && Move::source(from).0 >= 2 =>
-            {
-                Ok(())
-            }
+            Move::TransferBottom { from, to: 1 } if from >= 2 => Ok(()),
+            Move::TransferBottom { .. } => Err(Illegal::target("to the foundation only")),
             Move::Transfer { to: 1, .. } => Err(Illegal::target("bottom cards only")),
-            _ if mv.takes_bottom() => Err(Illegal::target("to the foundation only")),
             _ => Anywhere.check(pos, mv),
         }
     }
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, .. } if mv.takes_bottom() => {
-                tx.move_bottom_card(Move::source(from).0, to.into());
-            }
+            Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
             _ => Anywhere.apply(tx, mv),
         }
     }

@@ -41,6 +41,10 @@ pub(crate) fn moves(s: &State, t: &Table, out: &mut Vec<Step>) {
         if col.len() > *run {
             buried = true;
         }
+        if *run == 0 {
+            // A face-down top card: nothing moves from it and nothing goes on it.
+            continue;
+        }
         let top_run = &col[col.len() - *run..];
         for &c in top_run {
             in_run[usize::from(c & 63)] |= 1 << i;

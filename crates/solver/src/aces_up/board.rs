@@ -1,0 +1,303 @@
+//! Aces Up's position in a byte per card, its moves made and unmade in place, and its key.
+//!
+//! The same rules as the `aces-up` plugin (`games/aces-up`): a column's top card is discarded
+//! when another column's top card of its suit is higher (the Ace high); a column's top card
+//! may fill a space; a deal puts the next stock cards on the columns in order, one each, while
+//! the stock lasts; the game is won when the stock is out and only Aces are left. The tests
+//! check the moves against the engine's on random games.
+
+use std::sync::Arc;
+
+use solitaire_core::{Card, Rank};
+
+use crate::key::mix;
+
+/// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
+pub(crate) type Code = u8;
+
+/// An Ace's strength.
+pub(crate) const ACE: u8 = 14;
+
+/// The code of `card` (the pack it came from does not matter to the rules).
+pub(crate) fn code(card: Card) -> Code {
+    let strength = match card.rank {
+        Rank::Ace => ACE,
+        r => r.value(),
+    };
+    ((card.suit as u8) << 4) | strength
+}
+
+fn suit(c: Code) -> usize {
+    usize::from(c >> 4)
+}
+
+fn strength(c: Code) -> u8 {
+    c & 15
+}
+
+/// One move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Step {
+    /// Discard column `c`'s top card, which is `card`.
+    Discard(u8, Code),
+    /// Move a column's top card into a space: from, to.
+    Shift(u8, u8),
+    /// Deal this many stock cards, one to each column from the first.
+    Deal(u8),
+}
+
+/// A position: the columns (bottom first), the stock (the next card first) and how much of it
+/// is dealt.
+#[derive(Clone)]
+pub(crate) struct Board {
+    cols: Vec<Vec<Code>>,
+    /// Each column's hash: the XOR of [`Randoms::zobrist`] over its cards and their heights.
+    hashes: Vec<u128>,
+    stock: Vec<Code>,
+    dealt: usize,
+    /// Per suit, bit `s` is set while a card of strength `s` is in a column or the stock.
+    remaining: [u16; 4],
+    /// How many copies of each code are in a column or the stock.
+    counts: [u8; 64],
+    /// Cards other than Aces in the columns and the stock.
+    left: usize,
+    /// The random numbers of the keys, shared by the copies of a board.
+    randoms: Arc<Randoms>,
+}
+
+/// Random numbers for (height, code), and one per column and per stock position.
+struct Randoms {
+    zobrist: Vec<u128>,
+    salts: Vec<u128>,
+}
+
+/// A 128-bit random number from a counter (splitmix64 twice).
+fn random(i: u64) -> u128 {
+    let a = mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5555);
+    let b = mix(a ^ 0xD1B5_4A32_D192_ED03);
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+/// Mix a 128-bit value (each half depends on both).
+fn mix128(x: u128) -> u128 {
+    let (a, b) = ((x >> 64) as u64, x as u64);
+    let a2 = mix(a ^ b.rotate_left(17));
+    let b2 = mix(b ^ a2.rotate_left(29));
+    (u128::from(a2) << 64) | u128::from(b2)
+}
+
+impl Board {
+    /// A board with `cols` (each bottom first) and `stock` (the next card first), nothing dealt.
+    pub fn new(cols: Vec<Vec<Code>>, stock: Vec<Code>) -> Board {
+        let cards = cols.iter().map(Vec::len).sum::<usize>() + stock.len();
+        let zobrist = (0..(cards as u64 + 1) * 64).map(random).collect();
+        let salts = (0..(cols.len() + stock.len() + 1) as u64)
+            .map(|i| random(i + (1 << 40)))
+            .collect();
+        let mut board = Board {
+            hashes: vec![0; cols.len()],
+            cols: vec![Vec::new(); cols.len()],
+            stock,
+            dealt: 0,
+            remaining: [0; 4],
+            counts: [0; 64],
+            left: 0,
+            randoms: Arc::new(Randoms { zobrist, salts }),
+        };
+        for (c, col) in cols.iter().enumerate() {
+            for &card in col {
+                board.push(c, card);
+                board.gain(card);
+            }
+        }
+        for &card in board.stock.clone().iter() {
+            board.gain(card);
+        }
+        board
+    }
+
+    /// Count `card` as in play.
+    fn gain(&mut self, card: Code) {
+        self.counts[usize::from(card)] += 1;
+        self.remaining[suit(card)] |= 1 << strength(card);
+        if strength(card) != ACE {
+            self.left += 1;
+        }
+    }
+
+    /// Count `card` as discarded.
+    fn lose(&mut self, card: Code) {
+        self.counts[usize::from(card)] -= 1;
+        if self.counts[usize::from(card)] == 0 {
+            self.remaining[suit(card)] &= !(1 << strength(card));
+        }
+        if strength(card) != ACE {
+            self.left -= 1;
+        }
+    }
+
+    fn push(&mut self, c: usize, card: Code) {
+        let height = self.cols[c].len();
+        self.hashes[c] ^= self.randoms.zobrist[height * 64 + usize::from(card)];
+        self.cols[c].push(card);
+    }
+
+    fn pop(&mut self, c: usize) -> Code {
+        let card = self.cols[c].pop().unwrap_or_default();
+        let height = self.cols[c].len();
+        self.hashes[c] ^= self.randoms.zobrist[height * 64 + usize::from(card)];
+        card
+    }
+
+    /// The columns and the stock still to deal.
+    #[cfg(test)]
+    pub fn snapshot(&self) -> (Vec<Vec<Code>>, Vec<Code>) {
+        (self.cols.clone(), self.stock[self.dealt..].to_vec())
+    }
+
+    /// Whether the stock is dealt out.
+    pub fn stock_out(&self) -> bool {
+        self.dealt == self.stock.len()
+    }
+
+    /// Won: the stock is out and only Aces are left.
+    pub fn is_won(&self) -> bool {
+        self.left == 0 && self.stock_out()
+    }
+
+    /// The highest top card's strength of each suit (0 for none).
+    fn best_tops(&self) -> [u8; 4] {
+        let mut best = [0u8; 4];
+        for col in &self.cols {
+            if let Some(&top) = col.last() {
+                let b = &mut best[suit(top)];
+                *b = (*b).max(strength(top));
+            }
+        }
+        best
+    }
+
+    /// The deal, while the stock lasts.
+    pub fn deal_step(&self) -> Option<Step> {
+        (!self.stock_out()).then(|| {
+            let count = (self.stock.len() - self.dealt).min(self.cols.len());
+            Step::Deal(count as u8)
+        })
+    }
+
+    /// Every legal move: discards, then moves into spaces (from the longest columns first:
+    /// they uncover a card), then the deal.
+    pub fn moves(&self, out: &mut Vec<Step>) {
+        out.clear();
+        let best = self.best_tops();
+        for (c, col) in self.cols.iter().enumerate() {
+            if let Some(&top) = col.last()
+                && best[suit(top)] > strength(top)
+            {
+                out.push(Step::Discard(c as u8, top));
+            }
+        }
+        if self.cols.iter().any(Vec::is_empty) {
+            let shifts = out.len();
+            let width = self.cols.len();
+            for f in (0..width).filter(|&f| !self.cols[f].is_empty()) {
+                for t in (0..width).filter(|&t| self.cols[t].is_empty()) {
+                    out.push(Step::Shift(f as u8, t as u8));
+                }
+            }
+            out[shifts..].sort_by_key(|s| match *s {
+                Step::Shift(f, _) => std::cmp::Reverse(self.cols[usize::from(f)].len()),
+                _ => std::cmp::Reverse(0),
+            });
+        }
+        out.extend(self.deal_step());
+    }
+
+    /// A discard that loses nothing (see [`crate::aces_up::search`] for why): the discard of a
+    /// card that no card left in play is lower than in its suit (with `lowest`), or with the
+    /// stock out any discard (with `endgame`).
+    pub fn safe_discard(&self, lowest: bool, endgame: bool) -> Option<Step> {
+        let best = self.best_tops();
+        let any = endgame && self.stock_out();
+        self.cols.iter().enumerate().find_map(|(c, col)| {
+            let &top = col.last()?;
+            let none_lower = self.remaining[suit(top)] & ((1u16 << strength(top)) - 1) == 0;
+            (best[suit(top)] > strength(top) && (any || (lowest && none_lower)))
+                .then_some(Step::Discard(c as u8, top))
+        })
+    }
+
+    /// How far the position looks from a win, lower being better (for the stage beam, which
+    /// compares positions with as many cards dealt): the cards left, a card lying above a
+    /// lower card of its suit in its column (the lower one must wait for it to go), a card
+    /// under an Ace (an Ace leaves only for a space), and the spaces, which help.
+    pub fn eval(&self) -> i32 {
+        let mut blocks = 0;
+        for col in &self.cols {
+            for (i, &c) in col.iter().enumerate().skip(1) {
+                blocks += col[..i]
+                    .iter()
+                    .filter(|&&d| suit(d) == suit(c) && strength(d) < strength(c))
+                    .count();
+                if strength(c) == ACE {
+                    blocks += i;
+                }
+            }
+        }
+        let spaces = self.cols.iter().filter(|c| c.is_empty()).count();
+        (100 * self.left + 10 * blocks) as i32 - 30 * spaces as i32
+    }
+
+    /// Make `step` (a legal move from [`Board::moves`]).
+    pub fn apply(&mut self, step: Step) {
+        match step {
+            Step::Discard(c, card) => {
+                self.pop(usize::from(c));
+                self.lose(card);
+            }
+            Step::Shift(f, t) => {
+                let card = self.pop(usize::from(f));
+                self.push(usize::from(t), card);
+            }
+            Step::Deal(n) => {
+                for c in 0..usize::from(n) {
+                    let card = self.stock[self.dealt];
+                    self.dealt += 1;
+                    self.push(c, card);
+                }
+            }
+        }
+    }
+
+    /// Unmake `step`, the last move made.
+    pub fn undo(&mut self, step: Step) {
+        match step {
+            Step::Discard(c, card) => {
+                self.gain(card);
+                self.push(usize::from(c), card);
+            }
+            Step::Shift(f, t) => {
+                let card = self.pop(usize::from(t));
+                self.push(usize::from(f), card);
+            }
+            Step::Deal(n) => {
+                for c in (0..usize::from(n)).rev() {
+                    self.pop(c);
+                    self.dealt -= 1;
+                }
+            }
+        }
+    }
+
+    /// The key of the position. With `merge`, once the stock is out the columns count as a
+    /// multiset (no deal tells them apart any more, and every rule treats them alike).
+    pub fn key(&self, merge: bool) -> u128 {
+        let symmetric = merge && self.stock_out();
+        let mut sum = self.randoms.salts[self.cols.len() + self.dealt];
+        for (c, &h) in self.hashes.iter().enumerate() {
+            let salt = if symmetric { 0 } else { self.randoms.salts[c] };
+            sum = sum.wrapping_add(mix128(h ^ salt));
+        }
+        sum
+    }
+}

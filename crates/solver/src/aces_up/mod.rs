@@ -1,0 +1,105 @@
+//! An exact search for Aces Up (the `aces-up` rules plugin): every deal is either won (the
+//! moves, replayed through the engine by the caller) or proved lost by an exhaustive search,
+//! unless a budget runs out first.
+//!
+//! The search runs on a compact board of its own ([`board`]) with the plugin's rules, through
+//! a depth-first search with a transposition table and three reductions proved safe in
+//! [`search`]; a stage beam ([`beam`]) between its rounds finds many wins sooner. Wins are
+//! translated to engine moves here.
+
+mod beam;
+pub(crate) mod board;
+pub(crate) mod search;
+#[cfg(test)]
+mod tests;
+
+use solitaire_core::{Game, Move, PileKind, Position};
+
+use crate::outcome::{Meter, Outcome};
+use board::{Board, Step, code};
+use search::{Dfs, Reductions, Verdict};
+
+/// The nodes of the first round of [`Exact::solve`].
+const FIRST_ROUND: u64 = 100_000;
+
+/// A round of `n` nodes is followed by a beam of width `n / BEAM_SHARE` (which takes about as
+/// many nodes).
+const BEAM_SHARE: u64 = 2000;
+
+/// The exact search set up for one position.
+pub(crate) struct Exact {
+    /// The columns' pile indices, in dealing order.
+    columns: Vec<usize>,
+    discard: usize,
+    board: Board,
+}
+
+impl Exact {
+    /// The search for `pos` of `game`; `None` unless `game` plays by the `aces-up` rules with
+    /// one stock, one discard pile and its columns (the piles the plugin accepts).
+    pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
+        let layout = game.layout();
+        if layout.rules != "aces-up" {
+            return None;
+        }
+        let columns = layout.piles_of(PileKind::Tableau);
+        let (stocks, discards) = (
+            layout.piles_of(PileKind::Stock),
+            layout.piles_of(PileKind::Foundation),
+        );
+        let ([stock], [discard]) = (stocks.as_slice(), discards.as_slice()) else {
+            return None;
+        };
+        if columns.len() + 2 != layout.piles.len() || columns.len() > usize::from(u8::MAX) {
+            return None;
+        }
+        let cols = columns
+            .iter()
+            .map(|&c| pos.pile(c).cards().iter().map(|&card| code(card)).collect())
+            .collect();
+        // The stock deals from its top, the end of the pile.
+        let next_first = pos.pile(*stock).cards().iter().rev().map(|&c| code(c));
+        Some(Exact {
+            board: Board::new(cols, next_first.collect()),
+            columns,
+            discard: *discard,
+        })
+    }
+
+    /// Search within `meter`'s budget: the exhaustive search, paused after every round of
+    /// nodes for a stage beam that finds some wins much sooner; each round and beam twice as
+    /// large as the one before. The exhaustive search is never restarted: when it ends without
+    /// a win, the deal is proved lost.
+    pub fn solve(self, meter: &mut Meter) -> Outcome {
+        let mut dfs = Dfs::new(self.board.clone(), Reductions::ALL);
+        let mut cap = FIRST_ROUND;
+        let won = loop {
+            match dfs.run(cap, meter) {
+                Verdict::Won(steps) => break steps,
+                Verdict::Lost => return Outcome::Unsolvable,
+                Verdict::Unknown => {}
+            }
+            if meter.out_of_time() {
+                return Outcome::Unknown;
+            }
+            if let Some(steps) = beam::stage_beam(&self.board, (cap / BEAM_SHARE) as usize, meter) {
+                break steps;
+            }
+            if meter.out_of_time() {
+                return Outcome::Unknown;
+            }
+            cap = cap.saturating_mul(2);
+        };
+        Outcome::Solved(won.iter().map(|&s| self.engine_move(s)).collect())
+    }
+
+    /// The engine's move for `step`.
+    fn engine_move(&self, step: Step) -> Move {
+        let column = |c: u8| self.columns[usize::from(c)];
+        match step {
+            Step::Discard(c, _) => Move::transfer(column(c), self.discard, 1),
+            Step::Shift(f, t) => Move::transfer(column(f), column(t), 1),
+            Step::Deal(_) => Move::Deal,
+        }
+    }
+}

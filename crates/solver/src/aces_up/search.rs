@@ -1,0 +1,202 @@
+//! The exhaustive search: depth first over every position reachable from the start, each
+//! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
+//! every reachable position proves the deal lost. Three reductions shrink the graph, each
+//! proved below and checked by the tests against the search without them on small deals.
+//!
+//! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
+//! suit lower than X is left in play (in a column or the stock). Then from position S,
+//! discarding X (giving A) loses nothing: S can be won only if A can. Take any move sequence
+//! that wins from S (call the positions it passes through B) and play it from A, skipping the
+//! moves that touch X. Throughout, A is B with X taken out (the same stock position, each
+//! column of A the column of B without X):
+//! - a deal puts the same cards on the same columns in both;
+//! - a move of X into a space is skipped (in B, X then lies alone in a column that is empty
+//!   in A); a move of another top card Z into a space is legal in A too, since Z is on top of
+//!   its column in A as well (only X is missing there) and every space of B is a space of A;
+//! - a discard of X is skipped; a discard of another card Z, beaten by the top card T of
+//!   another column, is legal in A: Z is on top there too, and T is not X, because X beats
+//!   only lower cards of its suit and none is in play (cards never come back into play, so
+//!   none appears later);
+//! - when B is won (the stock out, only Aces left), so is A, which holds fewer cards.
+//!
+//! Since A is a child of S, S is won exactly when A is: the search may play such a discard at
+//! once and try nothing else from S.
+//!
+//! **Endgame discards.** With the stock out, discarding any top card X that can be discarded
+//! (beaten by the top card Y of another column) loses nothing. The same replay works, with
+//! one more case: B discards a card Z beaten by X itself. No deal comes any more, and then the
+//! highest top card of a suit never gets lower: a top card leaves its column only by a move
+//! into a space (it stays a top card) or by a discard, which needs a higher top card of its
+//! suit that stays; the cards a move or a discard uncovers only add top cards. So when B
+//! discards Z with X, some top card M of X's suit is at least as high as Y, higher than X:
+//! M is not X, is on top in A as well (A's column is B's without X), and beats Z there.
+//!
+//! **Columns alike once the stock is out.** Only a deal tells the columns apart (it serves
+//! them in order); with the stock out every rule treats them alike, so positions that differ
+//! by the order of their columns are won or lost together, and the key merges them.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::board::{Board, Step};
+use crate::outcome::Meter;
+
+/// What the search may use beyond the rules (all on in the real search; the tests turn them
+/// off to check them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reductions {
+    /// Play the discard of a card with no lower card of its suit in play at once, and nothing
+    /// else from that position.
+    pub lowest_discards: bool,
+    /// With the stock out, play any discard at once, and nothing else from that position.
+    pub endgame_discards: bool,
+    /// Merge positions that differ by the order of their columns once the stock is out.
+    pub merge_columns: bool,
+}
+
+impl Reductions {
+    pub const ALL: Reductions = Reductions {
+        lowest_discards: true,
+        endgame_discards: true,
+        merge_columns: true,
+    };
+    #[cfg(test)]
+    pub const NONE: Reductions = Reductions {
+        lowest_discards: false,
+        endgame_discards: false,
+        merge_columns: false,
+    };
+}
+
+/// The answer of the search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Verdict {
+    /// The moves of a win.
+    Won(Vec<Step>),
+    /// Every reachable position was expanded: no win.
+    Lost,
+    /// A budget ran out.
+    Unknown,
+}
+
+/// The keys are random already: the table uses their low bits as they are.
+#[derive(Default)]
+pub(crate) struct LowBits(u64);
+
+impl Hasher for LowBits {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.0 = x as u64;
+    }
+}
+
+pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+
+/// The moves of a position still to try.
+struct Frame {
+    moves: Vec<Step>,
+    next: usize,
+}
+
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped.
+pub(crate) struct Dfs {
+    /// The position at the end of `path`.
+    board: Board,
+    reductions: Reductions,
+    seen: Seen,
+    path: Vec<Step>,
+    frames: Vec<Frame>,
+    pool: Vec<Vec<Step>>,
+    /// The answer, once there is one for good (a win, a proof, or the memory budget spent).
+    end: Option<Verdict>,
+}
+
+impl Dfs {
+    /// A search from `board`.
+    pub fn new(board: Board, reductions: Reductions) -> Dfs {
+        let mut dfs = Dfs {
+            reductions,
+            seen: Seen::default(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            pool: Vec::new(),
+            end: board.is_won().then(|| Verdict::Won(Vec::new())),
+            board,
+        };
+        dfs.seen.insert(dfs.board.key(reductions.merge_columns));
+        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
+        dfs.frames.push(frame);
+        dfs
+    }
+
+    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
+    /// paused (or the memory budget is spent), the answer otherwise.
+    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
+        if let Some(end) = &self.end {
+            return end.clone();
+        }
+        let stop = meter.nodes.saturating_add(cap);
+        let merge = self.reductions.merge_columns;
+        while let Some(top) = self.frames.last_mut() {
+            if self.seen.len() >= meter.budget.states {
+                self.end = Some(Verdict::Unknown);
+                return Verdict::Unknown;
+            }
+            if meter.exhausted() || meter.nodes >= stop {
+                return Verdict::Unknown;
+            }
+            let Some(&step) = top.moves.get(top.next) else {
+                if let Some(done) = self.frames.pop() {
+                    self.pool.push(done.moves);
+                }
+                if let Some(step) = self.path.pop() {
+                    self.board.undo(step);
+                }
+                continue;
+            };
+            top.next += 1;
+            self.board.apply(step);
+            meter.nodes += 1;
+            if self.board.is_won() {
+                self.path.push(step);
+                let won = Verdict::Won(self.path.clone());
+                self.end = Some(won.clone());
+                return won;
+            }
+            if !self.seen.insert(self.board.key(merge)) {
+                self.board.undo(step);
+                continue;
+            }
+            self.path.push(step);
+            let frame = expand(&self.board, self.reductions, &mut self.pool);
+            self.frames.push(frame);
+        }
+        self.end = Some(Verdict::Lost);
+        Verdict::Lost
+    }
+}
+
+/// Search `board` for a win within `meter`'s budget.
+#[cfg(test)]
+pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -> Verdict {
+    Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
+}
+
+/// The moves to try from `board`: a safe discard alone when there is one (and the reductions
+/// allow it), every legal move otherwise.
+fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
+    let mut moves = pool.pop().unwrap_or_default();
+    moves.clear();
+    match board.safe_discard(reductions.lowest_discards, reductions.endgame_discards) {
+        Some(step) => moves.push(step),
+        None => board.moves(&mut moves),
+    }
+    Frame { moves, next: 0 }
+}

@@ -1,0 +1,116 @@
+//! Where a walk of differential play is, what diverged there, and the `sol` commands that get
+//! there: the reference replays its deal, the candidate reads the position in its own form.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use solitaire_core::{Game, Move, Position};
+
+use crate::commands::{Origin, sol, write_file};
+use crate::piles::PileMap;
+use crate::touched::Touched;
+
+/// One step of a walk: where it is, and how to get there with `sol`.
+pub(super) struct Here<'a> {
+    pub reference: &'a Game,
+    pub candidate: &'a Arc<Game>,
+    pub map: &'a PileMap,
+    pub course: Option<&'a Path>,
+    pub seed: u64,
+    pub played: &'a [String],
+    /// The reference's position, and the same in the candidate's form.
+    pub pos: &'a Position,
+    pub cpos: Position,
+}
+
+/// A divergence: the rule it touches, where it happened, and what to show.
+pub(super) struct Divergence {
+    pub touched: Touched,
+    pub seed: u64,
+    pub what: String,
+    pub detail: String,
+    pub reproduce: Vec<String>,
+}
+
+impl Here<'_> {
+    /// The reference replays the walk from its deal (then `on_reference`); the candidate is
+    /// given the position in its own form (then plays `on_candidate`).
+    pub fn reproduce(&self, on_reference: Option<&str>, on_candidate: Option<&str>) -> Vec<String> {
+        let verb = |extra: Option<&str>| if extra.is_some() { "play" } else { "moves" };
+        let mut moves = self.played.to_vec();
+        moves.extend(on_reference.map(str::to_string));
+        let extra: Vec<String> = on_candidate.iter().map(|m| m.to_string()).collect();
+        let reference = sol(
+            verb(on_reference),
+            self.reference.id(),
+            &Origin::Seed(self.seed),
+            self.course,
+            &moves,
+        );
+        // A candidate with another deck cannot read the reference's cards: say so instead of
+        // printing a command that fails (the layout part reports the deck).
+        let text = self.candidate.position_text(&self.cpos);
+        if let Err(e) = self.candidate.parse_position(&text) {
+            return vec![
+                reference,
+                format!(
+                    "# the candidate cannot read this position in its own form ({e}): its cards \
+                     differ from the reference's"
+                ),
+            ];
+        }
+        vec![
+            reference,
+            write_file("position.txt", &text),
+            sol(
+                verb(on_candidate),
+                self.candidate.id(),
+                &Origin::File("position.txt"),
+                None,
+                &extra,
+            ),
+        ]
+    }
+
+    pub fn divergence(
+        &self,
+        touched: Touched,
+        what: String,
+        detail: String,
+        reproduce: Vec<String>,
+    ) -> Divergence {
+        Divergence {
+            touched,
+            seed: self.seed,
+            what: self.where_(&what),
+            detail: self.detail(&detail),
+            reproduce,
+        }
+    }
+
+    /// `seed 3, after 12 moves: {what}`.
+    pub fn where_(&self, what: &str) -> String {
+        format!(
+            "seed {}, after {} moves: {what}",
+            self.seed,
+            self.played.len()
+        )
+    }
+
+    /// The moves played, `detail`, then the position in the candidate's form.
+    pub fn detail(&self, detail: &str) -> String {
+        let played = if self.played.is_empty() {
+            "(none)".to_string()
+        } else {
+            self.played.join(" ")
+        };
+        format!(
+            "moves played: {played}\n{detail}position (the candidate's form):\n{}",
+            self.candidate.position_text(&self.cpos)
+        )
+    }
+
+    pub fn text(&self, mv: Move) -> String {
+        self.reference.move_text(mv).to_string()
+    }
+}

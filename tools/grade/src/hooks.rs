@@ -1,0 +1,30 @@
+//! Hooks into one grade: told of each guarded check before and after it runs and of each part
+//! as it ends, and able to replay what an earlier run of the same grade found. The child
+//! process runner ([`crate::runner`]) streams them; a plain [`crate::grade`] has none.
+
+use crate::guard::Fault;
+use crate::report::Part;
+
+/// What to do with one guarded check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Run the candidate's code.
+    Run,
+    /// Do not run it: an earlier run of the same grade found this fault there (the check
+    /// ended the process or ran over the time limit). It is recorded as if it had happened.
+    Known(Fault),
+    /// Do not run it: the check fails with this reason and no fault is recorded (the grade
+    /// is being finished without starting more candidate code).
+    Skip(String),
+}
+
+/// Observers of one grade. Checks are numbered from 1 in the order the parts start them;
+/// a grade with the same options runs the same checks in the same order.
+pub trait CheckHooks {
+    /// Check number `check` (`what` names it) is about to start.
+    fn before(&mut self, check: usize, what: &str) -> Plan;
+    /// Check number `check` ended, with its fault if any.
+    fn after(&mut self, check: usize, what: &str, fault: Option<&Fault>);
+    /// A part is complete (layout, conformance and differential; robustness comes last).
+    fn part_done(&mut self, part: &Part);
+}

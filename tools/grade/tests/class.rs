@@ -1,0 +1,420 @@
+//! A class end to end: student checkouts made with the scaffolder and given Labyrinth's rules
+//! under each student's id (some correct, some broken on purpose: a rule bug, a stack
+//! overflow, an exit, an allocation bomb, an endless loop, a reference game as dependency,
+//! the conformance answers read at build time), built in scratch workspaces against the
+//! trusted crates and graded each in a child process. Every student gets a row, each loses
+//! points where it broke something, and the run finishes.
+//!
+//! The shared target directory lives in Cargo's test scratch space, so the trusted crates are
+//! compiled once and reused by later runs of this test. Grading in child processes needs Unix.
+
+#![cfg(unix)]
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use solitaire_grader::trusted::built_from;
+use solitaire_grader::{ClassOptions, GradebookRow, Options, Roster, run_class};
+use solitaire_scaffold::{Request, scaffold};
+
+const REFERENCE: &str = "labyrinth";
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+/// Replace `from` (which must be there) by `to` in a file of the checkout.
+fn edit(checkout: &Path, rel: &str, from: &str, to: &str) {
+    let path = checkout.join(rel);
+    let text = read(&path);
+    assert!(text.contains(from), "{rel} has no {from:?}");
+    write(&path, &text.replacen(from, to, 1));
+}
+
+/// A student checkout (the course's registry files, scaffolded `games/<id>/` with its
+/// layout and conformance file), given Labyrinth's rules under the id `id`.
+fn checkout(class: &Path, id: &str) -> PathBuf {
+    let trusted = built_from();
+    let dir = class.join(id);
+    for rel in [
+        "Cargo.toml",
+        "crates/registry/Cargo.toml",
+        "crates/registry/src/lib.rs",
+    ] {
+        write(&dir.join(rel), &read(&trusted.join(rel)));
+    }
+    let request =
+        Request::new(&format!("Student {id}"), Some(id), None).unwrap_or_else(|e| panic!("{e}"));
+    scaffold(&dir, &request).unwrap_or_else(|e| panic!("{e}"));
+    let src = trusted.join("games/labyrinth/src");
+    let lib = read(&src.join("lib.rs")).replace(REFERENCE, id);
+    write(&dir.join(format!("games/{id}/src/lib.rs")), &lib);
+    write(
+        &dir.join(format!("games/{id}/src/rules.rs")),
+        &read(&src.join("rules.rs")),
+    );
+    let layout = read(&trusted.join("assets/layouts/labyrinth.ron"))
+        .replace(&format!("\"{REFERENCE}\""), &format!("\"{id}\""));
+    write(&dir.join(format!("assets/layouts/{id}.ron")), &layout);
+    dir
+}
+
+fn rules(id: &str) -> String {
+    format!("games/{id}/src/rules.rs")
+}
+
+/// Put `code` at the start of a `Rules` method of the student's Labyrinth.
+fn inject(dir: &Path, id: &str, signature: &str, code: &str) {
+    edit(
+        dir,
+        &rules(id),
+        signature,
+        &format!("{signature}\n        {code}"),
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=Student",
+            "-c",
+            "user.email=student@example.org",
+        ])
+        .args(args)
+        .status()
+        .unwrap_or_else(|e| panic!("git: {e}"));
+    assert!(status.success(), "git {args:?}");
+}
+
+/// The reading of the reference to grade the literal student under: its first option, with
+/// its first value that is not the default.
+fn literal_reading() -> (String, String) {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let game = catalog
+        .get(REFERENCE)
+        .unwrap_or_else(|| panic!("{REFERENCE} is not registered"));
+    let chosen = game
+        .readings()
+        .first()
+        .unwrap_or_else(|| panic!("{REFERENCE} declares no reading"));
+    let other = chosen
+        .reading
+        .choices
+        .iter()
+        .find(|c| c.value != chosen.reading.default_value())
+        .unwrap_or_else(|| panic!("{REFERENCE}'s first reading has one value"));
+    (chosen.reading.name.to_string(), other.value.to_string())
+}
+
+/// The class: (student, game id, roster source) for each submission.
+fn make_class(class: &Path) -> Vec<(&'static str, &'static str, String)> {
+    let dir = |id: &str| format!("Dir({id:?})");
+    let mut roster = Vec::new();
+
+    checkout(class, "ada-labyrinth");
+    roster.push(("Ada (correct)", "ada-labyrinth", dir("ada-labyrinth")));
+
+    // Bob implements only the literal reading ("deal only when stuck"), hard-wired: his game
+    // declares no option, so only the course's choice for the reference makes him right.
+    let bob = checkout(class, "bob-labyrinth");
+    let (name, value) = literal_reading();
+    assert_eq!((name.as_str(), value.as_str()), ("deal", "when-stuck"));
+    edit(
+        &bob,
+        "games/bob-labyrinth/src/lib.rs",
+        "deal: layout.reading(&DEAL)?,",
+        "deal: Timing::WhenStuck,",
+    );
+    edit(&bob, &rules("bob-labyrinth"), "&[DEAL]", "&[]");
+    roster.push((
+        "Bob (literal reading)",
+        "bob-labyrinth",
+        dir("bob-labyrinth"),
+    ));
+
+    // A rule bug (building regardless of suit), submitted as a git tag; a later commit that
+    // does not even compile must not be what is graded.
+    let cy = checkout(class, "cy-labyrinth");
+    edit(
+        &cy,
+        &rules("cy-labyrinth"),
+        "Some(top) => BuildRule::UP_IN_SUIT.fits(top, card),",
+        "Some(top) => top.rank.up(false) == Some(card.rank),",
+    );
+    git(&cy, &["init", "-q"]);
+    git(&cy, &["add", "-A"]);
+    git(&cy, &["commit", "-qm", "Labyrinth"]);
+    git(&cy, &["tag", "submitted"]);
+    write(
+        &cy.join("games/cy-labyrinth/src/rules.rs"),
+        "this is not Rust\n",
+    );
+    git(&cy, &["commit", "-qam", "after the deadline"]);
+    roster.push((
+        "Cy (rule bug)",
+        "cy-labyrinth",
+        "Git(repo: \"cy-labyrinth\", rev: \"submitted\")".into(),
+    ));
+
+    let late = "if pos.pile(self.stock).len() < 30";
+    let dan = checkout(class, "dan-labyrinth");
+    edit(
+        &dan,
+        &rules("dan-labyrinth"),
+        "impl Rules for Labyrinth {",
+        "fn bottomless(depth: u64) -> u64 {\n    \
+         std::hint::black_box([depth; 64])[depth as usize % 64] + bottomless(depth + 1)\n}\n\n\
+         impl Rules for Labyrinth {",
+    );
+    inject(
+        &dan,
+        "dan-labyrinth",
+        "fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {",
+        &format!("if mv == Move::Deal && {}{{ bottomless(0); }}", &late[3..]),
+    );
+    roster.push((
+        "Dan (stack overflow)",
+        "dan-labyrinth",
+        dir("dan-labyrinth"),
+    ));
+
+    let eve = checkout(class, "eve-labyrinth");
+    inject(
+        &eve,
+        "eve-labyrinth",
+        "fn apply(&self, tx: &mut Tx<'_>, mv: Move) {",
+        "if mv == Move::Deal && tx.pos().pile(self.stock).len() < 30 { std::process::exit(0); }",
+    );
+    roster.push(("Eve (exit 0)", "eve-labyrinth", dir("eve-labyrinth")));
+
+    let fay = checkout(class, "fay-labyrinth");
+    inject(
+        &fay,
+        "fay-labyrinth",
+        "fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {",
+        &format!(
+            "{late} {{ let mut hoard = Vec::new(); \
+             loop {{ hoard.push(Vec::<u8>::with_capacity(1 << 26)); \
+             std::hint::black_box(&hoard); }} }}"
+        ),
+    );
+    roster.push((
+        "Fay (allocation bomb)",
+        "fay-labyrinth",
+        dir("fay-labyrinth"),
+    ));
+
+    let gus = checkout(class, "gus-labyrinth");
+    inject(
+        &gus,
+        "gus-labyrinth",
+        "fn is_won(&self, pos: &Position) -> bool {",
+        &format!("{late} {{ loop {{ std::hint::spin_loop(); }} }}"),
+    );
+    roster.push(("Gus (endless loop)", "gus-labyrinth", dir("gus-labyrinth")));
+
+    let hal = checkout(class, "hal-labyrinth");
+    edit(
+        &hal,
+        "games/hal-labyrinth/Cargo.toml",
+        "solitaire-core.workspace = true",
+        "solitaire-core.workspace = true\ngame-labyrinth.workspace = true",
+    );
+    edit(
+        &hal,
+        "games/hal-labyrinth/src/lib.rs",
+        "    build,\n};",
+        "    build: game_labyrinth::PLUGIN.build,\n};",
+    );
+    roster.push((
+        "Hal (uses the reference)",
+        "hal-labyrinth",
+        dir("hal-labyrinth"),
+    ));
+
+    let ida = checkout(class, "ida-labyrinth");
+    let lib = ida.join("games/ida-labyrinth/src/lib.rs");
+    let answers = "\n/// The reference's scenarios.\npub const ANSWERS: &str = \
+                   include_str!(\"../../../tests/conformance/labyrinth.ron\");\n";
+    write(&lib, &(read(&lib) + answers));
+    roster.push((
+        "Ida (reads the answers)",
+        "ida-labyrinth",
+        dir("ida-labyrinth"),
+    ));
+
+    let jon = checkout(class, "jon-labyrinth");
+    let stock = "        (id: \"stock\", kind: stock, x: 0.1, y: 0.1, show_count: true),\n";
+    let layout = "assets/layouts/jon-labyrinth.ron";
+    edit(&jon, layout, stock, "");
+    let last = "        (id: \"t8\", kind: tableau, x: 7.8, y: 1.8, fan: Down),\n";
+    edit(&jon, layout, last, &format!("{last}{stock}"));
+    roster.push((
+        "Jon (piles in another order)",
+        "jon-labyrinth",
+        dir("jon-labyrinth"),
+    ));
+    roster
+}
+
+fn roster_text(class: &[(&str, &str, String)]) -> String {
+    let mut text = String::from(
+        "(\n    course: \"course.ron\",\n    students: {\"Kim (registered)\": {\"labyrinth\": \"labyrinth\"}},\n    submissions: [\n",
+    );
+    for (student, game, source) in class {
+        text.push_str(&format!(
+            "        (student: {student:?}, reference: {REFERENCE:?}, game: {game:?}, source: {source}),\n"
+        ));
+    }
+    text.push_str("    ],\n)\n");
+    text
+}
+
+fn course_text() -> String {
+    let (name, value) = literal_reading();
+    let readings = format!("readings: {{{name:?}: {value:?}}}");
+    format!("(name: \"Class test\", games: {{{REFERENCE:?}: ({readings})}}, allowed_crates: [])\n")
+}
+
+fn part(row: &GradebookRow, id: &str) -> f64 {
+    let i = solitaire_grader::gradebook::PARTS
+        .iter()
+        .position(|p| *p == id)
+        .unwrap_or_else(|| panic!("no part {id}"));
+    row.parts[i].parse().unwrap_or(f64::NAN)
+}
+
+#[test]
+fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let class_dir = tmp.path().join("class");
+    let class = make_class(&class_dir);
+    let roster_file = class_dir.join("roster.ron");
+    write(&roster_file, &roster_text(&class));
+    write(&class_dir.join("course.ron"), &course_text());
+    let roster = Roster::parse("roster.ron", &read(&roster_file)).unwrap_or_else(|e| panic!("{e}"));
+
+    let mut options = ClassOptions::new(Options {
+        seeds: 3,
+        steps: 40,
+        time_limit: Duration::from_millis(2000),
+        ..Options::default()
+    });
+    options.build_dir = tmp.path().join("build");
+    options.target_dir = Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-class-target"));
+    options.out = Some(tmp.path().join("gradebook.csv"));
+    options.reports = Some(tmp.path().join("reports"));
+    options.limits.student_seconds = 300;
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let mut seen = Vec::new();
+    let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
+        eprintln!(
+            "{:?} in {:.1} s, {} runs",
+            f.row,
+            f.time.as_secs_f64(),
+            f.runs
+        );
+        seen.push(f.row.student.clone());
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+
+    assert_eq!(rows.len(), class.len() + 1, "{rows:#?}");
+    assert_eq!(seen.len(), rows.len());
+    let written = solitaire_grader::gradebook::read(&tmp.path().join("gradebook.csv"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(written, rows);
+    let by: BTreeMap<&str, &GradebookRow> = rows.iter().map(|r| (r.game.as_str(), r)).collect();
+    let report = |game: &str| {
+        let row = by[game];
+        read(
+            &tmp.path()
+                .join("reports")
+                .join(format!("{}.md", row.report_name())),
+        )
+    };
+    let total = |game: &str| by[game].total.parse::<f64>().unwrap_or(f64::NAN);
+
+    for game in ["labyrinth", "ada-labyrinth", "bob-labyrinth"] {
+        assert_eq!(total(game), 100.0, "{game}\n{}", report(game));
+    }
+    assert_eq!(by["labyrinth"].submission, "registered");
+
+    let cy = by["cy-labyrinth"];
+    assert!(
+        cy.submission.starts_with("git cy-labyrinth submitted ("),
+        "{cy:?}"
+    );
+    assert!(
+        part(cy, "conformance") < 35.0 && part(cy, "differential") < 35.0,
+        "{cy:?}"
+    );
+    assert_eq!(
+        (part(cy, "layout"), part(cy, "robustness")),
+        (15.0, 15.0),
+        "{cy:?}"
+    );
+    assert!(report("cy-labyrinth").contains("only the candidate allows"));
+
+    // Each crash is the student's finding, in the part it happened in and in robustness.
+    for (game, words) in [
+        ("dan-labyrinth", "overflowed its stack"),
+        ("eve-labyrinth", "exited with status 0"),
+        ("fay-labyrinth", "memory allocation"),
+        ("gus-labyrinth", "did not finish within 2000 ms"),
+    ] {
+        let row = by[game];
+        let text = report(game);
+        assert!(part(row, "robustness") < 15.0, "{game}: {row:?}\n{text}");
+        assert_eq!(part(row, "layout"), 15.0, "{game}: {row:?}\n{text}");
+        assert!(
+            part(row, "conformance") < 35.0 || part(row, "differential") < 35.0,
+            "{game}: {row:?}\n{text}"
+        );
+        assert!(part(row, "conformance") > 0.0, "{game}: {row:?}\n{text}");
+        assert!(text.contains(words), "{game}: no {words:?} in\n{text}");
+    }
+
+    let hal = by["hal-labyrinth"];
+    assert_eq!(hal.total, "0");
+    assert!(
+        hal.error.contains("game-labyrinth, a reference game"),
+        "{hal:?}"
+    );
+    let ida = by["ida-labyrinth"];
+    assert_eq!(ida.total, "0");
+    assert!(ida.error.starts_with("does not build: "), "{ida:?}");
+    assert!(
+        ida.error.contains("tests/conformance/labyrinth.ron"),
+        "{ida:?}"
+    );
+    assert!(report("ida-labyrinth").contains("could not be graded"));
+
+    let jon = by["jon-labyrinth"];
+    assert_eq!(
+        part(jon, "differential"),
+        35.0,
+        "{jon:?}\n{}",
+        report("jon-labyrinth")
+    );
+
+    // Resuming a finished class grades no one again.
+    options.resume = true;
+    let again = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
+        panic!("{} graded again", f.row.student)
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, rows);
+}
