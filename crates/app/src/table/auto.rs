@@ -58,15 +58,15 @@ pub fn auto_move(game: &Game, pos: &Position, mode: AutoMoves) -> Option<Move> {
     }
     let layout = game.layout();
     game.legal_moves(pos).into_iter().find(|&m| {
-        let Move::Transfer { from, to, count } = m else {
-            return false;
+        // One card: a pile's top card, or its bottom card where the rules take from there.
+        let (card, to) = match m {
+            Move::Transfer { from, to, count: 1 } => (pos.pile(usize::from(from)).top(), to),
+            Move::TransferBottom { from, to } => (pos.pile(usize::from(from)).bottom(), to),
+            _ => return false,
         };
-        let (pile, bottom) = Move::source(from);
-        if count != 1 || layout.piles[usize::from(to)].kind != PileKind::Foundation {
+        if layout.piles[usize::from(to)].kind != PileKind::Foundation {
             return false;
         }
-        let src = pos.pile(pile);
-        let card = if bottom { src.bottom() } else { src.top() };
         mode == AutoMoves::All || card.is_some_and(|c| safe_home(game, pos, c))
     })
 }
