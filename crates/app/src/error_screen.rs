@@ -59,7 +59,7 @@ fn spawn_error_screen(mut commands: Commands, errors: Res<LoadErrors>, games: Op
                     18.0,
                     ui::DIM,
                 ));
-                root.spawn(ui::button("Continue", ContinueButton));
+                root.spawn(ui::button("Continue  Enter", ContinueButton));
             } else {
                 root.spawn(ui::text(
                     "Fix the file and start again. Esc quits.",

@@ -90,10 +90,8 @@ pub fn apply_course(
     path: &std::path::Path,
     games: Vec<Arc<Game>>,
 ) -> Result<(Vec<Arc<Game>>, CourseInfo), String> {
-    use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
     let file = path.display().to_string();
-    let text = read_text_capped(path, MAX_INPUT_BYTES).map_err(|e| format!("{file}: {e}"))?;
-    let course = solitaire_core::Course::parse(&file, &text).map_err(|e| e.to_string())?;
+    let course = solitaire_core::Course::read_file(path).map_err(|e| e.to_string())?;
     let configured = course
         .configure(&file, &solitaire_core::Catalog::from_games(games))
         .map_err(|e| e.to_string())?;

@@ -108,6 +108,9 @@ pub(super) fn spawn_menu(
                 flex_direction: FlexDirection::Row,
                 column_gap: Val::Px(24.0),
                 flex_grow: 1.0,
+                // The row shrinks to the room left, so the lines below stay on screen.
+                flex_basis: Val::Px(0.0),
+                min_height: Val::Px(0.0),
                 ..default()
             })
             .with_children(|main| {
@@ -163,6 +166,7 @@ pub(super) fn spawn_menu(
                         width: Val::Percent(44.0),
                         padding: UiRect::all(Val::Px(14.0)),
                         border_radius: BorderRadius::all(Val::Px(8.0)),
+                        overflow: Overflow::clip(),
                         ..default()
                     },
                     BackgroundColor(ui::PANEL),
@@ -203,11 +207,20 @@ pub fn readings_text(game: &solitaire_core::Game) -> String {
     out
 }
 
+/// The rules panel's type size for a text of `len` bytes.
+pub fn rules_font_size(len: usize) -> f32 {
+    match len {
+        0..=1100 => 15.0,
+        1101..=1500 => 13.0,
+        _ => 11.5,
+    }
+}
+
 pub(super) fn show_selection(
     state: Res<MenuState>,
     games: Res<Games>,
     mut rows: Query<(&GameRow, &mut BorderColor)>,
-    mut rules: Query<&mut Text, (With<RulesText>, Without<DealText>)>,
+    mut rules: Query<(&mut Text, &mut TextFont), (With<RulesText>, Without<DealText>)>,
     mut deal: Query<&mut Text, (With<DealText>, Without<RulesText>)>,
 ) {
     if !state.is_changed() {
@@ -220,7 +233,9 @@ pub(super) fn show_selection(
             Color::NONE
         });
     }
-    if let (Some(game), Ok(mut text)) = (games.0.get(state.selected), rules.single_mut()) {
+    if let (Some(game), Ok((mut text, mut font))) =
+        (games.0.get(state.selected), rules.single_mut())
+    {
         let layout = game.layout();
         let wip = if layout.work_in_progress {
             "Work in progress: this game's rules are still being written.\n\n"
@@ -235,6 +250,8 @@ pub(super) fn show_selection(
         )
         .trim_end()
         .to_string();
+        // Long rules (with several readings) in smaller type, so they fit the panel.
+        font.font_size = rules_font_size(text.0.len()).into();
     }
     if let Ok(mut text) = deal.single_mut() {
         text.0 = if state.deal.is_empty() {

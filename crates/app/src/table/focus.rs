@@ -5,6 +5,8 @@
 //! Escape puts them back. Enter on the stock deals. Every move goes to the engine as the
 //! mouse's do.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use solitaire_core::{Layout, Move, PileKind, Position};
 
@@ -25,16 +27,19 @@ pub struct KeyFocus {
     pub held: Option<Pick>,
 }
 
-/// The frame drawn around the focused cards (`held: false`) or the held ones.
+/// One edge (0 top, 1 bottom, 2 left, 3 right) of the outline drawn around the focused cards
+/// (`held: false`) or the held ones. An outline, over the cards, shows on any pile, empty or not.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FocusFrame {
     pub held: bool,
+    pub edge: u8,
 }
 
 const FOCUS_COLOUR: Color = Color::srgb(1.0, 0.85, 0.2);
 const HELD_COLOUR: Color = Color::srgb(0.3, 0.75, 1.0);
-/// Pixels the frame shows around the cards.
+/// Pixels between the cards and the outline, and the outline's width.
 const FRAME: f32 = 4.0;
+const LINE: f32 = 3.0;
 
 const NUMBER_KEYS: [(KeyCode, KeyCode); 10] = [
     (KeyCode::Digit1, KeyCode::Numpad1),
@@ -49,15 +54,20 @@ const NUMBER_KEYS: [(KeyCode, KeyCode); 10] = [
     (KeyCode::Digit0, KeyCode::Numpad0),
 ];
 
-/// The card a pile is entered at: its first face-up card (so Enter picks up as much as can
-/// move, as Woods' program does), its top card if all are face down, or its empty spot.
-pub fn entry_index(pos: &Position, pile: usize) -> usize {
+/// The card a pile is entered at: the deepest face-up card the rules let move with the cards
+/// above it (so Enter picks up as much as can move, as Woods' program does; where only the top
+/// card moves, the top card), its top card if none can, or its empty spot. Where a pile is open
+/// at both ends, the card above the bottom one is tried first.
+pub fn entry_index(game: &solitaire_core::Game, pos: &Position, pile: usize) -> usize {
     let p = pos.pile(pile);
     if p.is_empty() {
-        0
-    } else {
-        p.face_down().min(p.len() - 1)
+        return 0;
     }
+    let both_ends = game.rules().takes_from_bottom() && p.len() > 1;
+    let first = p.face_down().max(usize::from(both_ends)).min(p.len() - 1);
+    (first..p.len())
+        .find(|&i| pick(game, pos, pile, i).is_ok())
+        .unwrap_or(p.len() - 1)
 }
 
 /// The nearest pile from `from` in direction `dir` (screen axes: x right, y down), judged by
@@ -116,8 +126,144 @@ fn settle(focus: &mut KeyFocus, pos: &Position) {
     }
 }
 
+/// The keys pressed this frame that no earlier system used, in the order they were pressed
+/// (read from the keyboard's event stream, so keys typed faster than the frame rate keep
+/// their order), then any others the input state holds (as tests press them).
+pub fn keys_in_order(
+    events: &mut MessageReader<KeyboardInput>,
+    keys: &ButtonInput<KeyCode>,
+) -> Vec<KeyCode> {
+    let mut order: Vec<KeyCode> = Vec::new();
+    for e in events.read() {
+        if e.state == ButtonState::Pressed && !e.repeat && keys.just_pressed(e.key_code) {
+            order.push(e.key_code);
+        }
+    }
+    let mut rest: Vec<KeyCode> = keys
+        .get_just_pressed()
+        .filter(|k| !order.contains(k))
+        .copied()
+        .collect();
+    rest.sort_by_key(|k| format!("{k:?}"));
+    order.extend(rest);
+    order
+}
+
+/// Where the keys' effects go: the status line, clicks and move requests.
+struct Out<'a, 'c, 'r> {
+    notice: &'a mut Notice,
+    clicked: &'a mut MessageWriter<'c, Clicked>,
+    requests: &'a mut MessageWriter<'r, Request>,
+}
+
+/// What one key does to the focus (see the module's doc).
+struct KeyPlay<'a> {
+    game: &'a solitaire_core::Game,
+    pos: &'a Position,
+    left: Vec2,
+}
+
+impl KeyPlay<'_> {
+    fn go(&self, focus: &mut KeyFocus, pile: usize) {
+        focus.pile = pile;
+        focus.index = entry_index(self.game, self.pos, pile);
+    }
+
+    fn key(&self, key: KeyCode, focus: &mut KeyFocus, out: &mut Out<'_, '_, '_>) {
+        let (game, pos) = (self.game, self.pos);
+        let layout = game.layout();
+        let pile = pos.pile(focus.pile);
+        let vertical = layout.piles[focus.pile].fan == solitaire_core::Fan::Down;
+        let number = NUMBER_KEYS.iter().position(|&(a, b)| key == a || key == b);
+        match key {
+            KeyCode::ArrowLeft | KeyCode::ArrowRight => {
+                let dir = if key == KeyCode::ArrowLeft {
+                    self.left
+                } else {
+                    -self.left
+                };
+                if let Some(p) = neighbour(layout, focus.pile, dir) {
+                    self.go(focus, p);
+                }
+            }
+            KeyCode::ArrowUp => {
+                // Up a column to the card under this one (face-up cards only), then to the
+                // pile above.
+                let first = pile.face_down().min(pile.len().saturating_sub(1));
+                if vertical && focus.index > first {
+                    focus.index -= 1;
+                } else if let Some(p) = neighbour(layout, focus.pile, Vec2::NEG_Y) {
+                    self.go(focus, p);
+                }
+            }
+            KeyCode::ArrowDown => {
+                if vertical && focus.index + 1 < pile.len() {
+                    focus.index += 1;
+                } else if let Some(p) = neighbour(layout, focus.pile, Vec2::Y) {
+                    self.go(focus, p);
+                }
+            }
+            _ if number.is_some() => {
+                if let Some(p) = number.and_then(|n| tableau(layout).get(n).copied()) {
+                    self.go(focus, p);
+                }
+            }
+            KeyCode::Escape if focus.held.take().is_some() => {
+                out.notice.0 = "Put back.".into();
+            }
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => self.enter(focus, out),
+            _ => {}
+        }
+    }
+
+    /// Enter or Space: pick up, put down, deal, or ask as a click would.
+    fn enter(&self, focus: &mut KeyFocus, out: &mut Out<'_, '_, '_>) {
+        let (game, pos) = (self.game, self.pos);
+        let layout = game.layout();
+        let (p, index) = (focus.pile, focus.index);
+        match focus.held.take() {
+            // On the pile it came from: the obvious move for those cards, as a click.
+            Some(held) if held.from == p => {
+                let len = pos.pile(p).len();
+                let index = if held.bottom { 0 } else { len - held.count };
+                out.clicked.write(Clicked {
+                    pile: p,
+                    index,
+                    double: false,
+                });
+            }
+            Some(held) => {
+                out.requests
+                    .write(Request::Play(put_down(game, pos, held, p)));
+            }
+            // The stock deals; an empty pile or a foundation answers as a click does.
+            None if matches!(layout.piles[p].kind, PileKind::Stock | PileKind::Foundation)
+                || pos.pile(p).is_empty() =>
+            {
+                out.clicked.write(Clicked {
+                    pile: p,
+                    index: pos.pile(p).len(),
+                    double: false,
+                });
+            }
+            None => match pick(game, pos, p, index) {
+                Ok(picked) => {
+                    focus.held = Some(picked);
+                    out.notice.0 = format!(
+                        "Holding {} card{}: choose a pile and press Enter (Esc puts them back).",
+                        picked.count,
+                        if picked.count == 1 { "" } else { "s" }
+                    );
+                }
+                Err(e) => out.notice.0 = capitalise(e.reason),
+            },
+        }
+    }
+}
+
 pub fn key_focus(
     keys: Res<ButtonInput<KeyCode>>,
+    mut events: MessageReader<KeyboardInput>,
     play: Res<Play>,
     party: Option<Res<Celebration>>,
     asking: Option<Res<crate::play::Asking>>,
@@ -128,94 +274,26 @@ pub fn key_focus(
     mut clicked: MessageWriter<Clicked>,
     mut requests: MessageWriter<Request>,
 ) {
+    let order = keys_in_order(&mut events, &keys);
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if party.is_some() || ctrl || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
         return;
     }
-    let game = play.game();
-    let layout = game.layout();
     let pos = play.session.position();
     settle(&mut focus, pos);
-    let go = |focus: &mut KeyFocus, pile: usize| {
-        focus.pile = pile;
-        focus.index = entry_index(pos, pile);
+    let play_keys = KeyPlay {
+        game: play.game(),
+        pos,
+        // Left on the screen is right on a mirrored (left-handed) table.
+        left: if fit.mirrored { Vec2::X } else { Vec2::NEG_X },
     };
-    // Left on the screen is right on a mirrored (left-handed) table.
-    let left = if fit.mirrored { Vec2::X } else { Vec2::NEG_X };
-    for (dir, key) in [(left, KeyCode::ArrowLeft), (-left, KeyCode::ArrowRight)] {
-        if keys.just_pressed(key)
-            && let Some(p) = neighbour(layout, focus.pile, dir)
-        {
-            go(&mut focus, p);
-        }
-    }
-    let pile = pos.pile(focus.pile);
-    let vertical = layout.piles[focus.pile].fan == solitaire_core::Fan::Down;
-    if keys.just_pressed(KeyCode::ArrowUp) {
-        // Up a column to the card under this one (face-up cards only), then to the pile above.
-        let first = pile.face_down().min(pile.len().saturating_sub(1));
-        if vertical && focus.index > first {
-            focus.index -= 1;
-        } else if let Some(p) = neighbour(layout, focus.pile, Vec2::NEG_Y) {
-            go(&mut focus, p);
-        }
-    }
-    if keys.just_pressed(KeyCode::ArrowDown) {
-        if vertical && focus.index + 1 < pile.len() {
-            focus.index += 1;
-        } else if let Some(p) = neighbour(layout, focus.pile, Vec2::Y) {
-            go(&mut focus, p);
-        }
-    }
-    for (n, (a, b)) in NUMBER_KEYS.into_iter().enumerate() {
-        if keys.any_just_pressed([a, b])
-            && let Some(&p) = tableau(layout).get(n)
-        {
-            go(&mut focus, p);
-        }
-    }
-    if keys.just_pressed(KeyCode::Escape) && focus.held.take().is_some() {
-        notice.0 = "Put back.".into();
-    }
-    if !keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        return;
-    }
-    let (p, index) = (focus.pile, focus.index);
-    match focus.held.take() {
-        // On the pile it came from: the obvious move for those cards, as a click.
-        Some(held) if held.from == p => {
-            let len = pos.pile(p).len();
-            let index = if held.bottom { 0 } else { len - held.count };
-            clicked.write(Clicked {
-                pile: p,
-                index,
-                double: false,
-            });
-        }
-        Some(held) => {
-            requests.write(Request::Play(put_down(game, pos, held, p)));
-        }
-        // The stock deals; an empty pile or a foundation answers as a click does.
-        None if matches!(layout.piles[p].kind, PileKind::Stock | PileKind::Foundation)
-            || pos.pile(p).is_empty() =>
-        {
-            clicked.write(Clicked {
-                pile: p,
-                index: pos.pile(p).len(),
-                double: false,
-            });
-        }
-        None => match pick(game, pos, p, index) {
-            Ok(picked) => {
-                focus.held = Some(picked);
-                notice.0 = format!(
-                    "Holding {} card{}: choose a pile and press Enter (Esc puts them back).",
-                    picked.count,
-                    if picked.count == 1 { "" } else { "s" }
-                );
-            }
-            Err(e) => notice.0 = capitalise(e.reason),
-        },
+    let mut out = Out {
+        notice: &mut notice,
+        clicked: &mut clicked,
+        requests: &mut requests,
+    };
+    for key in order {
+        play_keys.key(key, &mut focus, &mut out);
     }
 }
 
@@ -229,14 +307,17 @@ fn show_focus(
 ) {
     if frames.is_empty() {
         for held in [false, true] {
-            commands.spawn((
-                DespawnOnExit(Screen::Playing),
-                FocusFrame { held },
-                Pickable::IGNORE,
-                Transform::default(),
-                Sprite::from_color(if held { HELD_COLOUR } else { FOCUS_COLOUR }, Vec2::ONE),
-                Visibility::Hidden,
-            ));
+            for edge in 0..4 {
+                let colour = if held { HELD_COLOUR } else { FOCUS_COLOUR };
+                commands.spawn((
+                    DespawnOnExit(Screen::Playing),
+                    FocusFrame { held, edge },
+                    Pickable::IGNORE,
+                    Transform::default(),
+                    Sprite::from_color(colour, Vec2::ONE),
+                    Visibility::Hidden,
+                ));
+            }
         }
         return;
     }
@@ -270,13 +351,33 @@ fn show_focus(
             continue;
         };
         *visible = Visibility::Visible;
-        // Under the pile's cards (which start at z 1), over the felt and the outline.
-        t.translation = rect.center().extend(if frame.held { 0.8 } else { 0.7 });
-        sprite.custom_size = Some(rect.size());
+        let (c, size) = (rect.center(), rect.size());
+        let (at, along) = match frame.edge {
+            0 => (
+                Vec2::new(c.x, rect.max.y - LINE / 2.0),
+                Vec2::new(size.x, LINE),
+            ),
+            1 => (
+                Vec2::new(c.x, rect.min.y + LINE / 2.0),
+                Vec2::new(size.x, LINE),
+            ),
+            2 => (
+                Vec2::new(rect.min.x + LINE / 2.0, c.y),
+                Vec2::new(LINE, size.y),
+            ),
+            _ => (
+                Vec2::new(rect.max.x - LINE / 2.0, c.y),
+                Vec2::new(LINE, size.y),
+            ),
+        };
+        // Over the cards at rest, under cards in flight (z 200 and up) or dragged.
+        t.translation = at.extend(if frame.held { 151.0 } else { 150.0 });
+        sprite.custom_size = Some(along);
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_message::<KeyboardInput>();
     app.init_resource::<KeyFocus>();
     app.add_systems(
         Update,

@@ -29,6 +29,16 @@ pub(super) fn spider_three_moves_from_a_win() -> Session {
     Session::from_position(game, None, start)
 }
 
+/// The moves played so far, in the notation.
+fn move_texts(app: &App) -> Vec<String> {
+    let play = app.world().resource::<Play>();
+    play.session
+        .moves()
+        .iter()
+        .map(|&m| play.game().move_text(m).to_string())
+        .collect()
+}
+
 fn focus(app: &App) -> KeyFocus {
     *app.world().resource::<KeyFocus>()
 }
@@ -319,4 +329,72 @@ fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
         &played,
         "the moves not replayed can be redone"
     );
+}
+
+#[test]
+fn keys_typed_within_one_frame_keep_their_order() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let mut app = app_for(spider_three_moves_from_a_win());
+    // "2 Enter 1 Enter" all before the next frame, as a fast typist on a slow machine does.
+    let keys = [
+        KeyCode::Digit2,
+        KeyCode::Enter,
+        KeyCode::Digit1,
+        KeyCode::Enter,
+    ];
+    for k in keys {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: k,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(k);
+    }
+    app.update();
+    assert_eq!(
+        move_texts(&app),
+        ["t2>t1:3"],
+        "picked up on t2, put down on t1"
+    );
+}
+
+#[test]
+fn where_only_top_cards_move_a_pile_is_entered_at_its_top_and_auto_moves_follow() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let game = catalog.get("bristol").expect("bristol");
+    let text = "f1: AS\nf2: AH\nf3: AD\nf4: AC\nt1: 3S\nt2: 2S 5D\nt3: 6C\nt4: 9H\n";
+    let start = game.parse_position(text).expect("a Bristol position");
+    let mut app = app_for(Session::from_position(game, None, start));
+    app.insert_resource(crate::settings::Settings {
+        auto_moves: crate::settings::AutoMoves::All,
+        speed: crate::settings::Speed::Off,
+        ..Default::default()
+    });
+    press(&mut app, &[KeyCode::Digit2]);
+    assert_eq!(
+        focus(&app).index,
+        1,
+        "Bristol moves one card: the Five, not the Two"
+    );
+    for k in [KeyCode::Enter, KeyCode::Digit3, KeyCode::Enter] {
+        press(&mut app, &[k]);
+    }
+    for _ in 0..10 {
+        app.update();
+    }
+    let texts = move_texts(&app);
+    let play = app.world().resource::<Play>();
+    let f1 = play.game().layout().pile_index("f1").expect("f1");
+    assert_eq!(
+        play.session.position().pile(f1).len(),
+        3,
+        "the Two and Three of Spades went home by themselves: {texts:?}"
+    );
+    assert_eq!(texts.len(), 3, "{texts:?}");
 }

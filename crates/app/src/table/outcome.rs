@@ -83,15 +83,18 @@ fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
     let (title, buttons): (_, &[(&str, Action)]) = if status == Status::Won {
         (
             "You won!",
-            &[("New deal", Action::NewDeal), ("Menu", Action::Menu)],
+            &[
+                ("New deal  N", Action::NewDeal),
+                ("Menu  Esc", Action::Menu),
+            ],
         )
     } else {
         (
             "No legal move is left",
             &[
-                ("Undo", Action::Undo),
-                ("New deal", Action::NewDeal),
-                ("Menu", Action::Menu),
+                ("Undo  U", Action::Undo),
+                ("New deal  N", Action::NewDeal),
+                ("Menu  Esc", Action::Menu),
             ],
         )
     };
