@@ -72,5 +72,5 @@ pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };
 pub use structure::{FaceDown, Fault, Order, PileShape, Place, Structure, StructureError};
-pub use text::{PositionError, strip_bom};
+pub use text::{FilledPosition, PositionError, UNKNOWN_CARD, strip_bom};
 pub use tx::{Step, Tx, undo};
