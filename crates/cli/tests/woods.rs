@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::sol;
-use solitaire_core::{Card, PositionIndex, UNKNOWN_CARD};
+use solitaire_core::{PositionIndex, UNKNOWN_CARD};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/positions/woods")
@@ -59,14 +59,8 @@ fn every_indexed_position_fills_to_the_whole_deck() {
                 .parse_position_filled(&text, seed)
                 .unwrap_or_else(|e| panic!("{}: {e}", entry.file));
             assert_eq!(filled.unknown, dashes, "{}", entry.file);
-            let mut cards: Vec<Card> = filled
-                .position
-                .piles()
-                .iter()
-                .flat_map(|p| p.cards().iter().copied())
-                .collect();
+            let cards = filled.position.sorted_cards();
             assert_eq!(cards.len(), 104, "{}", entry.file);
-            cards.sort();
             assert_eq!(cards, deck, "{}: every card once", entry.file);
         }
     }

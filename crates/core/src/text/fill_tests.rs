@@ -35,13 +35,7 @@ fn the_fill_of_seed_0_is_pinned() {
 fn the_fill_uses_every_card_not_named_once() {
     for seed in [0, 1, 99] {
         let filled = parse_position_filled(&layout(), &sketch_text(), seed).unwrap();
-        let mut cards: Vec<Card> = filled
-            .position
-            .piles()
-            .iter()
-            .flat_map(|p| p.cards().iter().copied())
-            .collect();
-        cards.sort();
+        let cards = filled.position.sorted_cards();
         let mut deck = layout().deck.cards();
         deck.sort();
         assert_eq!(cards, deck, "seed {seed}");
