@@ -38,6 +38,7 @@ pub mod family;
 mod fast;
 pub mod guides;
 pub mod heuristic;
+mod interregnum;
 pub mod key;
 pub mod outcome;
 pub mod spider;
@@ -146,6 +147,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
+        }
+        Method::Auto if let Some(exact) = interregnum::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "interregnum-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
