@@ -137,7 +137,7 @@ fn within_stage(board: &Board) -> Vec<Step> {
         return vec![step];
     }
     let mut moves = Vec::new();
-    board.moves(true, &mut moves);
+    board.moves(true, true, &mut moves);
     moves.retain(|s| !matches!(s, Step::Deal(_)));
     moves
 }

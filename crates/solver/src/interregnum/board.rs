@@ -142,11 +142,18 @@ impl Board {
         self.stock.len() - self.dealt
     }
 
-    /// Every legal move: plays (onto one foundation of each group of alike ones when `merge`),
-    /// then the deal.
-    pub fn moves(&self, merge: bool, out: &mut Vec<Step>) {
+    /// Every legal move: plays, then the deal. With `merge`, a card goes onto one foundation
+    /// of each group of alike ones; with `longest`, onto only the one with the longest run
+    /// still to build of those that want it (see [`super::search`]).
+    pub fn moves(&self, merge: bool, longest: bool, out: &mut Vec<Step>) {
         for (w, pile) in self.wastes.iter().enumerate() {
             let Some(&top) = pile.last() else { continue };
+            if longest {
+                if let Some(f) = self.longest_wanting(top) {
+                    out.push(Step::Play(w as u8, f as u8));
+                }
+                continue;
+            }
             for f in 0..self.heights.len() {
                 if self.wants(f) == Some(top) && !(merge && (0..f).any(|g| self.alike(g, f))) {
                     out.push(Step::Play(w as u8, f as u8));
@@ -156,6 +163,14 @@ impl Board {
         if self.stock_left() > 0 {
             out.push(Step::Deal(self.stock_left().min(self.wastes.len()) as u8));
         }
+    }
+
+    /// Of the foundations that want `rank` now, the one with the longest run still to build
+    /// (the lowest), the first of equals.
+    fn longest_wanting(&self, rank: Rank) -> Option<usize> {
+        (0..self.heights.len())
+            .filter(|&f| self.wants(f) == Some(rank))
+            .min_by_key(|&f| self.heights[f])
     }
 
     /// Make `step` (a legal move).
@@ -291,27 +306,18 @@ impl Board {
     }
 
     /// A play that loses nothing, if there is one (see [`super::search`]): a top card of rank
-    /// k when every foundation still wanting k wants it now and all of them play alike.
+    /// k when every foundation still wanting a k wants it now, onto the one of those with the
+    /// longest run still to build.
     pub fn safe_play(&self) -> Option<Step> {
         for (w, pile) in self.wastes.iter().enumerate() {
             let Some(&top) = pile.last() else { continue };
-            let mut target = None;
-            let mut safe = true;
-            for f in 0..self.heights.len() {
-                let (i, h) = (self.indicators[f], self.heights[f]);
-                if h >= BUILT || following(i, h) & (1 << top) == 0 {
-                    continue;
-                }
-                match target {
-                    None if wanted(i, h) == top => target = Some(f),
-                    Some(g) if self.alike(g, f) => {}
-                    _ => {
-                        safe = false;
-                        break;
-                    }
-                }
+            let later = self.indicators.iter().zip(&self.heights).any(|(&i, &h)| {
+                h < BUILT && wanted(i, h) != top && following(i, h) & (1 << top) != 0
+            });
+            if later {
+                continue;
             }
-            if let (true, Some(f)) = (safe, target) {
+            if let Some(f) = self.longest_wanting(top) {
                 return Some(Step::Play(w as u8, f as u8));
             }
         }

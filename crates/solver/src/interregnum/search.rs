@@ -12,19 +12,33 @@
 //! only one of several alike foundations. Once the stock is out, the waste piles are alike
 //! too (only a deal tells them apart), and the key merges their order.
 //!
+//! **Longest runs.** Foundations F and G that want the same rank k now want the same ranks
+//! from here on, k, k+1, ..., one after another, for as long as each lasts: say G's run still
+//! to build is at least as long as F's (G is no higher). Then playing a card c of rank k onto
+//! G loses nothing against playing it onto F: the two positions have the same piles, and their
+//! foundations differ only in that one has F a card ahead, the other G. Pair each foundation
+//! of the F-position (A) with one of the G-position (B) at the same height of the run: A's F
+//! with B's G, A's G with B's F, the others with themselves. A move of a win from A onto a
+//! foundation is played in B onto its partner, which wants the same rank, as long as the
+//! partner's run is not over. B's G has the longer run, so only B's F could run out first,
+//! while partnered with A's G, which is behind A's F (at most F's length) until the two meet
+//! at the same height: from then on pair them the other way (A's G with B's G, A's F with B's
+//! F), each with its own length. So every win from A is one from B; the search plays a card
+//! onto the foundation with the longest run of those that want it, and no other.
+//!
 //! **Safe plays.** Let c be a top card of rank k, and suppose every foundation that still
-//! wants a k (before it is complete) wants it now, and all of those are alike (the set E).
-//! Then playing c onto F in E loses nothing. Take a win W from here. c leaves its pile in W,
-//! onto some foundation still wanting k, so one in E. Let H be the first foundation of E to
-//! receive a card in W, at move t0, card c0; by the symmetry of alike foundations, say H = F.
-//! Play c onto F at once, then W with these changes: if c0 = c, skip that move; otherwise c
-//! goes in W onto some G in E at a move t > t0, and there we skip it, while at t0 c0 goes onto
-//! G instead of F (G wants k from now until t in W, as nothing reaches G before t). Between
-//! the two plays the piles differ only by c, missing in ours: a move of W taking a card from
-//! c's pile never takes c (only the skipped move does), so its top card is the same; a deal
-//! puts the same cards on the same piles. Every foundation gets the same cards at the same
-//! moves or earlier, and no other card goes onto F before t0 nor onto G before t. So the
-//! changed W is legal and wins.
+//! wants a k (before it is complete) wants it now. Then playing c at once onto G, the one of
+//! those with the longest run, loses nothing. Take a win W from here; c leaves its pile in W
+//! at move t onto some foundation X that wants k then, so one that wants k now and has waited
+//! for it since (the set of foundations wanting k now only shrinks). Play c onto G at once,
+//! then W with these changes. If G gets another k first in W, c0 at move t0 < t, then X is
+//! not G (a foundation takes one k): c0 goes onto X at t0 instead (X wants k from now until
+//! t), and c's move at t is skipped. Otherwise, by the longest runs above, W may as well play
+//! c onto G at t (G and X are unchanged since now), and that move is skipped. Between the
+//! changes the piles differ only by c, missing in ours: a move of W taking a card from c's
+//! pile never takes c (only the skipped move does), so its top card is the same; a deal puts
+//! the same cards on the same piles. No other card goes onto G or X before its changed move.
+//! So the changed W is legal and wins.
 //!
 //! **Dead ends.** Let b be a rank with a card left, none of them in the stock, and let A be
 //! the ranks a (a card of each left) such that every foundation still wanting an a wants a b
@@ -52,6 +66,8 @@ pub(crate) struct Reductions {
     pub safe_plays: bool,
     /// Do not expand dead ends.
     pub dead_ends: bool,
+    /// Play a card only onto the foundation with the longest run of those that want it.
+    pub longest_runs: bool,
 }
 
 impl Reductions {
@@ -59,12 +75,14 @@ impl Reductions {
         merge: true,
         safe_plays: true,
         dead_ends: true,
+        longest_runs: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
         merge: false,
         safe_plays: false,
         dead_ends: false,
+        longest_runs: false,
     };
 }
 
@@ -180,7 +198,7 @@ fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> F
     match board.safe_play().filter(|_| reductions.safe_plays) {
         Some(step) => moves.push(step),
         None => {
-            board.moves(reductions.merge, &mut moves);
+            board.moves(reductions.merge, reductions.longest_runs, &mut moves);
             let plays = moves.len() - usize::from(board.stock_left() > 0);
             moves[..plays].sort_by_key(|s| match *s {
                 Step::Play(w, _) => std::cmp::Reverse(board.wastes[usize::from(w)].len()),

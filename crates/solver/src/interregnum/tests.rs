@@ -48,7 +48,7 @@ fn moves_match_the_engines_on_random_games() {
             assert_eq!(snapshot(&board), snapshot_of(&game, &pos), "seed {seed}");
             assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
             let mut steps = Vec::new();
-            board.moves(false, &mut steps);
+            board.moves(false, false, &mut steps);
             let text = |m: Move| game.move_text(m).to_string();
             let ours: BTreeSet<String> =
                 steps.iter().map(|&s| text(exact.engine_move(s))).collect();
@@ -112,7 +112,7 @@ fn wins(board: &Board, steps: &[Step]) -> bool {
     let mut b = board.clone();
     for &step in steps {
         let mut legal = Vec::new();
-        b.moves(false, &mut legal);
+        b.moves(false, false, &mut legal);
         if !legal.contains(&step) {
             return false;
         }
@@ -128,6 +128,7 @@ fn check_reductions(board: &Board, what: &str) -> (bool, u64, u64) {
         merge: i == 0,
         safe_plays: i == 1,
         dead_ends: i == 2,
+        longest_runs: i == 3,
     };
     let (plain, plain_nodes) = decide(board, Reductions::NONE);
     match &plain {
@@ -136,9 +137,9 @@ fn check_reductions(board: &Board, what: &str) -> (bool, u64, u64) {
         Verdict::Unknown => panic!("{what}: a small deal is decided"),
     }
     let mut reduced_nodes = 0;
-    for r in [Reductions::ALL, only(0), only(1), only(2)] {
+    for r in [Reductions::ALL, only(0), only(1), only(2), only(3)] {
         let (verdict, nodes) = decide(board, r);
-        if r.merge && r.safe_plays && r.dead_ends {
+        if r.merge && r.safe_plays && r.dead_ends && r.longest_runs {
             reduced_nodes = nodes;
         }
         match verdict {
@@ -189,7 +190,7 @@ fn the_reductions_decide_late_positions_of_real_deals_as_the_plain_search_does()
         loop {
             let left: u8 = board.left.iter().sum();
             let mut steps = Vec::new();
-            board.moves(false, &mut steps);
+            board.moves(false, false, &mut steps);
             if left <= 40 || steps.is_empty() {
                 break;
             }
