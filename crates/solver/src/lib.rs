@@ -11,6 +11,8 @@
 //!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
 //!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
 //!   budget runs out.
+//! - Interregnum (the `interregnum` rules with their default readings) likewise (module
+//!   `interregnum`): a compact board, a dominance and reductions proved in its code.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
