@@ -1,7 +1,8 @@
 //! A stage beam for Interregnum: from each of the `width` best positions just after a deal,
 //! every position reachable before the next deal (safe plays made at once, dead ends
-//! dropped) is a candidate to deal from; the `width` best candidates by [`Board::eval`] are
-//! dealt and make the next stage. With the stock out, the positions reachable are searched
+//! dropped) is a candidate to deal from; the `width` best candidates are dealt and make the
+//! next stage. Best weighs most the cards a greedy play-out of the rest of the game would
+//! build ([`Board::playout`]), then [`Board::eval`] of the position itself. With the stock out, the positions reachable are searched
 //! for a win. It finds wins the exhaustive search reaches late; finding none proves nothing.
 
 use super::board::{Board, Step};
@@ -84,13 +85,13 @@ fn stage(
     let mut path: Vec<Step> = Vec::new();
     let mut stack: Vec<(Vec<Step>, usize)> = Vec::new();
     let mut found = 0;
-    let mut visit = |board: &Board, path: &[Step], candidates: &mut Vec<Candidate>| {
+    let mut visit = |board: &mut Board, path: &[Step], candidates: &mut Vec<Candidate>| {
         let key = board.key(true);
         if !seen.insert(key) || board.is_dead() {
             return false;
         }
         candidates.push(Candidate {
-            eval: board.eval(),
+            eval: board.eval() - 64 * board.playout(),
             key,
             from,
             steps: path.to_vec(),

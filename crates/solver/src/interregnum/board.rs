@@ -343,8 +343,8 @@ pub(crate) fn following(indicator: Rank, from: u8) -> u16 {
 }
 
 impl Board {
-    /// How good the position looks to the stage beam, lower is better: minus the cards built
-    /// (weighing most), plus, per waste pile, each pair of cards whose lower card is wanted
+    /// How good the position looks now, lower is better: minus the cards built (weighing
+    /// most), plus, per waste pile, each pair of cards whose lower card is wanted
     /// sooner than the one above it (the upper one will have to wait, or block).
     pub fn eval(&self) -> i32 {
         let built: i32 = self.heights.iter().map(|&h| i32::from(h)).sum();
@@ -367,5 +367,34 @@ impl Board {
             }
         }
         inversions - 16 * built
+    }
+}
+
+impl Board {
+    /// How many cards a greedy play-out from here builds in all (a top card that some
+    /// foundation wants goes onto the one with the longest run; when none, a deal): a
+    /// look-ahead for the stage beam. The board is left as it was.
+    pub fn playout(&mut self) -> i32 {
+        let mut steps = Vec::new();
+        loop {
+            let play = self.wastes.iter().enumerate().find_map(|(w, pile)| {
+                let f = self.longest_wanting(*pile.last()?)?;
+                Some(Step::Play(w as u8, f as u8))
+            });
+            let step = match play {
+                Some(step) => step,
+                None if self.stock_left() > 0 => {
+                    Step::Deal(self.stock_left().min(self.wastes.len()) as u8)
+                }
+                None => break,
+            };
+            self.apply(step);
+            steps.push(step);
+        }
+        let built = self.heights.iter().map(|&h| i32::from(h)).sum();
+        for &step in steps.iter().rev() {
+            self.undo(step);
+        }
+        built
     }
 }

@@ -271,6 +271,30 @@ fn the_stage_beam_finds_real_wins() {
 }
 
 #[test]
+fn the_playout_builds_at_least_what_is_built_and_leaves_the_board_as_it_was() {
+    let game = interregnum();
+    let mut greedy_wins = 0;
+    for seed in 1..=20 {
+        let mut board = Exact::new(&game, &game.deal(seed))
+            .expect("interregnum")
+            .board;
+        let (key, before) = (board.key(false), snapshot(&board));
+        let built = board.playout();
+        assert!((0..=96).contains(&built), "seed {seed}: {built}");
+        assert_eq!(
+            (board.key(false), snapshot(&board)),
+            (key, before),
+            "seed {seed}"
+        );
+        greedy_wins += i32::from(built == 96);
+    }
+    assert!(
+        greedy_wins > 0 && greedy_wins < 20,
+        "{greedy_wins} of 20 won greedily"
+    );
+}
+
+#[test]
 fn engine_moves_name_the_layout_piles() {
     let game = interregnum();
     let exact = Exact::new(&game, &game.deal(1)).expect("interregnum");
