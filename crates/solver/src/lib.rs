@@ -11,6 +11,8 @@
 //!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
 //!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
 //!   budget runs out.
+//! - Interregnum (the `interregnum` rules with their default readings) likewise (module
+//!   `interregnum`): a compact board, a dominance and reductions proved in its code.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -38,6 +40,7 @@ pub mod family;
 mod fast;
 pub mod guides;
 pub mod heuristic;
+mod interregnum;
 pub mod key;
 pub mod outcome;
 pub mod spider;
@@ -146,6 +149,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
+        }
+        Method::Auto if let Some(exact) = interregnum::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "interregnum-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
