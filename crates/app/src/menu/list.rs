@@ -56,14 +56,7 @@ pub(super) fn spawn_menu(
     mut state: ResMut<MenuState>,
 ) {
     state.selected = state.selected.min(games.0.len().saturating_sub(1));
-    let root = Node {
-        width: Val::Percent(100.0),
-        height: Val::Percent(100.0),
-        flex_direction: FlexDirection::Column,
-        padding: UiRect::all(Val::Px(28.0)),
-        row_gap: Val::Px(10.0),
-        ..default()
-    };
+    let root = ui::screen_column(28.0, 10.0);
     commands
         .spawn((DespawnOnExit(Screen::Menu), root))
         .with_children(|root| {

@@ -5,6 +5,8 @@ mod list;
 mod nav;
 mod open;
 mod start;
+#[cfg(test)]
+mod tests;
 
 use bevy::prelude::*;
 

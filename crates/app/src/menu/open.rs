@@ -53,17 +53,7 @@ pub fn clipboard_text() -> Result<String, String> {
 fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
     let files = dir.map(|d| list_saves(&d)).unwrap_or_default();
     commands
-        .spawn((
-            DespawnOnExit(Screen::Open),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(28.0)),
-                row_gap: Val::Px(8.0),
-                ..default()
-            },
-        ))
+        .spawn((DespawnOnExit(Screen::Open), ui::screen_column(28.0, 8.0)))
         .with_children(|root| {
             root.spawn(ui::text("Open a saved game", 36.0, ui::TEXT));
             if files.is_empty() {

@@ -133,14 +133,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Settings),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(28.0)),
-                row_gap: Val::Px(10.0),
-                ..default()
-            },
+            ui::screen_column(28.0, 10.0),
         ))
         .with_children(|root| {
             root.spawn(ui::text("Settings", 36.0, ui::TEXT));

@@ -62,9 +62,13 @@ impl Fit {
         }
     }
 
-    /// The same fit, mirrored left to right when `mirrored` (the left-handed layout).
-    pub fn mirror(self, mirrored: bool) -> Fit {
-        Fit { mirrored, ..self }
+    /// The same fit, mirrored left to right for a left-handed player when `layout` allows it
+    /// (see [`mirrorable`]).
+    pub fn mirror(self, left_handed: bool, layout: &Layout) -> Fit {
+        Fit {
+            mirrored: left_handed && mirrorable(layout),
+            ..self
+        }
     }
 
     /// The world position of a table point.
@@ -92,6 +96,16 @@ impl Fit {
     pub fn card_size(&self, layout: &Layout) -> Vec2 {
         Vec2::new(1.0, 1.4) * layout.card_scale * self.scale
     }
+}
+
+/// Whether `layout` allows the left-handed (mirrored) table: every pile fans down, up or not
+/// at all. A pile fanned sideways would fan the other way when mirrored, each card covering
+/// the corner index of the card under it, so such a layout keeps its sides.
+pub fn mirrorable(layout: &Layout) -> bool {
+    layout
+        .piles
+        .iter()
+        .all(|p| matches!(p.fan, Fan::None | Fan::Down | Fan::Up))
 }
 
 /// The top-left corner (table units) of card `index` of a pile, for the position's piles.

@@ -84,7 +84,8 @@ pub fn refit(
 ) {
     let layout = play.game().layout();
     let size = Vec2::new(window.width(), window.height());
-    let new = Fit::new(layout, size).mirror(settings.as_ref().is_some_and(|s| s.left_handed));
+    let new =
+        Fit::new(layout, size).mirror(settings.as_ref().is_some_and(|s| s.left_handed), layout);
     let style = settings
         .as_ref()
         .map(|s| crate::art::art_style(s))

@@ -398,3 +398,23 @@ fn where_only_top_cards_move_a_pile_is_entered_at_its_top_and_auto_moves_follow(
     );
     assert_eq!(texts.len(), 3, "{texts:?}");
 }
+
+#[test]
+fn on_the_left_handed_table_the_arrows_follow_the_screen() {
+    let mut app = app_for(spider_three_moves_from_a_win());
+    let layout = app.world().resource::<Play>().game().layout().clone();
+    let fit = super::fit::Fit::new(&layout, Vec2::new(1280.0, 720.0)).mirror(true, &layout);
+    assert!(fit.mirrored, "Spider's columns fan down: its table mirrors");
+    app.insert_resource(fit);
+    press(&mut app, &[KeyCode::Digit2]);
+    assert_eq!(focus(&app).pile, pile(&app, "t2"));
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(
+        focus(&app).pile,
+        pile(&app, "t3"),
+        "t3 is left of t2 on the screen"
+    );
+    press(&mut app, &[KeyCode::ArrowRight]);
+    press(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(focus(&app).pile, pile(&app, "t1"));
+}

@@ -73,6 +73,12 @@ pub enum TableSet {
     Animate,
 }
 
+/// Input systems that take keys before the table's own key systems do (a question, the
+/// Locate or Save-as entry, a replay): in [`TableSet::Input`], before keys become actions or
+/// keyboard moves.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct KeysFirst;
+
 pub(super) fn plugin(app: &mut App) {
     sets(app);
     app.add_plugins((
@@ -103,6 +109,13 @@ fn sets(app: &mut App) {
         (TableSet::Input, TableSet::Follow, TableSet::Animate)
             .chain()
             .run_if(in_state(Screen::Playing)),
+    );
+    app.configure_sets(
+        Update,
+        KeysFirst
+            .in_set(TableSet::Input)
+            .before(keys::read_keys)
+            .before(focus::key_focus),
     );
     app.configure_sets(
         Update,

@@ -35,7 +35,7 @@ fn spawn_table(
     let layout = play.game().layout();
     let speed = settings.anim();
     let size = Vec2::new(window.width(), window.height());
-    *fit = Fit::new(layout, size).mirror(settings.left_handed);
+    *fit = Fit::new(layout, size).mirror(settings.left_handed, layout);
     let card = fit.card_size(layout);
     if let Some(font) = fonts.get(&assets.font)
         && (art.width == 0

@@ -1,0 +1,104 @@
+//! The menu by keys, headless: a deal number typed within one frame keeps its digits' order,
+//! Enter starts that deal, and every button's key opens its screen.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use super::MenuState;
+use crate::assets::Games;
+use crate::play::Play;
+use crate::save::{DataProblems, Saved};
+use crate::screen::Screen;
+
+fn menu_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.init_state::<Screen>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.add_message::<KeyboardInput>();
+    app.init_resource::<Saved>();
+    app.init_resource::<DataProblems>();
+    app.init_resource::<MenuState>();
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    app.insert_resource(Games(catalog.games().to_vec()));
+    app.add_systems(
+        Update,
+        super::nav::navigate_with_keys.run_if(in_state(Screen::Menu)),
+    );
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app
+}
+
+/// Type `keys` all before the next frame, as the window reports a fast typist's keys.
+fn type_in_one_frame(app: &mut App, keys: &[KeyCode]) {
+    for &k in keys {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: k,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(k);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    // The screen chosen changes on the next frame.
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn a_deal_number_typed_within_one_frame_keeps_its_order_and_enter_deals_it() {
+    let mut app = menu_app();
+    type_in_one_frame(
+        &mut app,
+        &[
+            KeyCode::Digit3,
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Backspace,
+            KeyCode::Digit7,
+        ],
+    );
+    assert_eq!(app.world().resource::<MenuState>().deal, "317");
+    type_in_one_frame(
+        &mut app,
+        &[KeyCode::ArrowDown, KeyCode::Enter, KeyCode::Digit9],
+    );
+    assert_eq!(screen(&app), Screen::Playing);
+    let play = app.world().resource::<Play>();
+    let second = app.world().resource::<Games>().0[1].id().to_string();
+    assert_eq!(play.game().id(), second, "Down chose the second game");
+    assert_eq!(
+        play.session.seed(),
+        Some(317),
+        "the 9 after Enter is not part of it"
+    );
+}
+
+#[test]
+fn every_menu_button_has_its_key() {
+    for (key, wanted) in [
+        (KeyCode::KeyS, Screen::Settings),
+        (KeyCode::KeyT, Screen::Statistics),
+        (KeyCode::KeyF, Screen::Open),
+    ] {
+        let mut app = menu_app();
+        type_in_one_frame(&mut app, &[key]);
+        assert_eq!(screen(&app), wanted, "{key:?}");
+    }
+}
