@@ -12,7 +12,7 @@ use clap::Args;
 use solitaire_core::{Catalog, Game, Session};
 use solitaire_solver::{Budget, Method, Outcome, seconds, solve_with, verify};
 
-use crate::input::CourseArg;
+use crate::input::{CourseArg, FillArg};
 use crate::output::outln;
 use crate::{Failure, Start};
 
@@ -34,6 +34,8 @@ pub struct DealArgs {
     /// Start from a position in the text form read from this file instead of a deal.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "winnable"])]
     position: Option<String>,
+    #[command(flatten)]
+    fill: FillArg,
     #[command(flatten)]
     course: CourseArg,
     /// Print JSON instead of the text form.
@@ -65,15 +67,17 @@ struct Win {
 
 /// Run `sol deal`.
 pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
+    args.fill.check(args.position.as_ref())?;
     let start = Start {
         game: args.game.clone(),
         seed: args.seed,
         position: args.position.clone(),
+        fill: args.fill,
         course: args.course.clone(),
     };
     if !args.winnable {
-        let session = start.session(catalog)?;
-        crate::print_position(&session, args.json);
+        let (session, filled) = start.session(catalog)?;
+        crate::print_position(&session, args.json, filled);
         return Ok(());
     }
     let game = crate::find(&args.course.catalog(catalog)?, &args.game)?;
@@ -119,7 +123,7 @@ pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
             win.length,
             win.seconds,
         );
-        crate::print_position(&session, false);
+        crate::print_position(&session, false, None);
     }
     Ok(())
 }
