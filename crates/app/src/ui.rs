@@ -64,6 +64,28 @@ pub fn panel_box(gap: f32, padding: UiRect, radius: f32) -> impl Bundle {
     )
 }
 
+/// A row of a list screen (saved games, worked examples, settings): a button whose border
+/// shows the selection (see [`selection_border`]); `row` identifies it.
+pub fn list_row<R: Component>(row: R, padding_y: f32) -> impl Bundle {
+    (
+        Button,
+        row,
+        BackgroundColor(BUTTON),
+        BorderColor::all(Color::NONE),
+        Node {
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(padding_y)),
+            border: UiRect::all(Val::Px(3.0)),
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+    )
+}
+
+/// The border of a list row: gold when selected.
+pub fn selection_border(selected: bool) -> BorderColor {
+    BorderColor::all(if selected { SELECTED } else { Color::NONE })
+}
+
 /// Lighten buttons under the pointer.
 fn light_hovered_buttons(
     mut buttons: Query<(&Interaction, &mut BackgroundColor), (Changed<Interaction>, With<Button>)>,

@@ -53,6 +53,7 @@ pub(super) fn spawn_menu(
     saved: Res<Saved>,
     problems: Res<DataProblems>,
     course: Option<Res<crate::assets::CourseInfo>>,
+    examples: Res<super::Examples>,
     mut state: ResMut<MenuState>,
 ) {
     state.selected = state.selected.min(games.0.len().saturating_sub(1));
@@ -150,6 +151,26 @@ pub(super) fn spawn_menu(
                             };
                             row.spawn(ui::text(name, 19.0, ui::TEXT));
                             row.spawn(ui::text(results, 13.0, ui::DIM));
+                            let n = examples.count_for(game.id());
+                            if n > 0 {
+                                row.spawn((
+                                    Button,
+                                    super::examples::ExamplesButton,
+                                    Node {
+                                        margin: UiRect::top(Val::Px(4.0)),
+                                        padding: UiRect::axes(Val::Px(8.0), Val::Px(2.0)),
+                                        border_radius: BorderRadius::all(Val::Px(5.0)),
+                                        align_self: AlignSelf::FlexStart,
+                                        ..default()
+                                    },
+                                    BackgroundColor(ui::PANEL),
+                                    children![ui::text(
+                                        format!("Worked examples ({n})  W"),
+                                        14.0,
+                                        ui::SELECTED
+                                    )],
+                                ));
+                            }
                         });
                     }
                 });
@@ -171,7 +192,7 @@ pub(super) fn spawn_menu(
             });
             root.spawn((DealText, ui::text("", 17.0, ui::TEXT)));
             root.spawn(ui::text(
-                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   Esc: quit",
+                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   W: worked examples   Esc: quit",
                 15.0,
                 ui::DIM,
             ));

@@ -4,6 +4,7 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::MenuState;
+use super::examples::{Examples, ExamplesButton};
 use super::list::{GameRow, OpenButton, ResumeButton, SettingsButton, StatisticsButton};
 use super::start::{random_seed, resume, start_game};
 use crate::assets::Games;
@@ -39,6 +40,7 @@ pub(super) fn navigate_with_keys(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     saved: Res<Saved>,
+    examples: Res<Examples>,
     mut problems: ResMut<DataProblems>,
 ) {
     let n = games.0.len();
@@ -61,6 +63,7 @@ pub(super) fn navigate_with_keys(
             KeyCode::KeyS => return open_settings(&mut commands, &mut next),
             KeyCode::KeyT => return next.set(Screen::Statistics),
             KeyCode::KeyF => return next.set(Screen::Open),
+            KeyCode::KeyW if !examples.list.is_empty() => return next.set(Screen::Examples),
             KeyCode::Escape => {
                 exit.write(AppExit::Success);
                 return;
@@ -97,12 +100,18 @@ pub(super) fn press_rows(
     settings_button: Query<&Interaction, (Changed<Interaction>, With<SettingsButton>)>,
     stats_button: Query<&Interaction, (Changed<Interaction>, With<StatisticsButton>)>,
     open_button: Query<&Interaction, (Changed<Interaction>, With<OpenButton>)>,
+    examples_button: Query<&Interaction, (Changed<Interaction>, With<ExamplesButton>)>,
     games: Res<Games>,
     saved: Res<Saved>,
     mut problems: ResMut<DataProblems>,
     mut state: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    // The examples' button lies inside its game's row: it is answered first, alone.
+    if examples_button.iter().any(|i| *i == Interaction::Pressed) {
+        next.set(Screen::Examples);
+        return;
+    }
     for (interaction, row) in &rows {
         match interaction {
             Interaction::Hovered if state.selected != row.0 => state.selected = row.0,

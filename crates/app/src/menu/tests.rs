@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use super::MenuState;
+use super::examples::{ExampleRow, Examples, example_session};
 use crate::assets::Games;
 use crate::play::Play;
 use crate::save::{DataProblems, Saved};
@@ -27,6 +28,8 @@ fn menu_app() -> App {
         Update,
         super::nav::navigate_with_keys.run_if(in_state(Screen::Menu)),
     );
+    super::examples::plugin(&mut app);
+    crate::table::note::plugin(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);
@@ -101,4 +104,64 @@ fn every_menu_button_has_its_key() {
         type_in_one_frame(&mut app, &[key]);
         assert_eq!(screen(&app), wanted, "{key:?}");
     }
+}
+
+#[test]
+fn worked_examples_are_listed_and_one_plays_with_its_unknown_cards_filled_and_said() {
+    let mut app = menu_app();
+    let examples = app.world().resource::<Examples>().clone();
+    assert!(
+        examples.count_for("spider") >= 8,
+        "Woods' examples are shipped under Spider"
+    );
+    type_in_one_frame(&mut app, &[KeyCode::KeyW]);
+    assert_eq!(screen(&app), Screen::Examples);
+    let world = app.world_mut();
+    let rows = world.query::<&ExampleRow>().iter(world).count();
+    assert_eq!(rows, examples.list.len(), "one row per example");
+    // The second example leaves face-down cards unknown.
+    type_in_one_frame(&mut app, &[KeyCode::ArrowDown]);
+    type_in_one_frame(&mut app, &[KeyCode::Enter]);
+    assert_eq!(screen(&app), Screen::Playing);
+    app.update();
+    let play = app.world().resource::<Play>();
+    assert_eq!(play.game().id(), "spider");
+    assert_eq!(play.session.seed(), None);
+    let note = app
+        .world()
+        .resource::<crate::table::note::TableNote>()
+        .0
+        .clone();
+    assert!(
+        note.contains("face-down cards unknown in the example: filled at random, seed"),
+        "{note}"
+    );
+    let world = app.world_mut();
+    let shown: Vec<(String, Visibility)> = world
+        .query_filtered::<(&Text, &Visibility), With<crate::table::note::NoteText>>()
+        .iter(world)
+        .map(|(t, v)| (t.0.clone(), *v))
+        .collect();
+    assert_eq!(
+        shown,
+        [(note.clone(), Visibility::Inherited)],
+        "the table says so"
+    );
+    // The same seed fills the same cards; the note names the seed.
+    let seed: u64 = note
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("the note ends with the seed");
+    let games = app.world().resource::<Games>().clone();
+    let second = &examples.list[1];
+    let (a, _) = example_session(second, &games, seed).expect("reads");
+    let played = app.world().resource::<Play>().session.position().clone();
+    assert_eq!(
+        a.position(),
+        &played,
+        "reproducible from the seed on screen"
+    );
+    let (b, _) = example_session(second, &games, seed.wrapping_add(1)).expect("reads");
+    assert_ne!(b.position(), &played, "another seed fills other cards");
 }

@@ -23,6 +23,7 @@ pub mod info_ui;
 #[cfg(test)]
 mod key_tests;
 pub mod keys;
+pub mod note;
 pub mod outcome;
 pub mod replay;
 mod spawn;
@@ -98,6 +99,7 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
+    app.add_plugins(note::plugin);
 }
 
 /// The table's resources and the order of its system sets (shared with headless tests).
