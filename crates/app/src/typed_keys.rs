@@ -106,7 +106,8 @@ struct KeyScript {
     held: Vec<KeyCode>,
 }
 
-fn message(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
+/// The window's message for a key going down or up.
+pub fn key_message(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
     KeyboardInput {
         key_code,
         logical_key: Key::Unidentified(NativeKey::Unidentified),
@@ -127,7 +128,7 @@ fn type_keys(
 ) {
     let window = window.single().unwrap_or(Entity::PLACEHOLDER);
     for k in std::mem::take(&mut script.held).into_iter().rev() {
-        out.write(message(k, ButtonState::Released, window));
+        out.write(key_message(k, ButtonState::Released, window));
     }
     let now = time.elapsed_secs();
     let due = match script.due {
@@ -145,7 +146,7 @@ fn type_keys(
         return;
     };
     for &k in &keys {
-        out.write(message(k, ButtonState::Pressed, window));
+        out.write(key_message(k, ButtonState::Pressed, window));
     }
     script.held = keys;
     script.next += 1;
@@ -158,6 +159,21 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         type_keys.run_if(|o: Option<Res<Options>>| o.is_some_and(|o| !o.keys.is_empty())),
     );
+}
+
+/// Tests: press `keys` all before the next frame, as the window reports a fast typist's keys
+/// (its messages in order, and the input state as Bevy's input system leaves it), then run
+/// one frame.
+#[cfg(test)]
+pub fn type_in_one_frame(app: &mut App, keys: &[KeyCode]) {
+    for &k in keys {
+        app.world_mut()
+            .write_message(key_message(k, ButtonState::Pressed, Entity::PLACEHOLDER));
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(k);
+    }
+    app.update();
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
 //! The menu by keys, headless: a deal number typed within one frame keeps its digits' order,
 //! Enter starts that deal, and every button's key opens its screen.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
@@ -37,26 +36,13 @@ fn menu_app() -> App {
     app
 }
 
-/// Type `keys` all before the next frame, as the window reports a fast typist's keys.
+/// Type `keys` all before the next frame; the input state is then cleared, as Bevy's input
+/// system does, and the screen chosen changes on the next frame.
 fn type_in_one_frame(app: &mut App, keys: &[KeyCode]) {
-    for &k in keys {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: k,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(k);
-    }
-    app.update();
+    crate::typed_keys::type_in_one_frame(app, keys);
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     input.release_all();
     input.clear();
-    // The screen chosen changes on the next frame.
     app.update();
 }
 

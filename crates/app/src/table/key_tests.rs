@@ -333,8 +333,6 @@ fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
 
 #[test]
 fn keys_typed_within_one_frame_keep_their_order() {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{Key, KeyboardInput};
     let mut app = app_for(spider_three_moves_from_a_win());
     // "2 Enter 1 Enter" all before the next frame, as a fast typist on a slow machine does.
     let keys = [
@@ -343,20 +341,7 @@ fn keys_typed_within_one_frame_keep_their_order() {
         KeyCode::Digit1,
         KeyCode::Enter,
     ];
-    for k in keys {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: k,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(k);
-    }
-    app.update();
+    crate::typed_keys::type_in_one_frame(&mut app, &keys);
     assert_eq!(
         move_texts(&app),
         ["t2>t1:3"],
