@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::TableSet;
-use super::fit::BOTTOM_BAR;
+use super::fit::{BOTTOM_BAR, NOTE_LINE};
 use crate::play::Play;
 use crate::screen::Screen;
 use crate::ui;
@@ -36,16 +36,28 @@ fn spawn_note(mut commands: Commands) {
     ));
 }
 
-/// Show the note while the position it is about is played: a deal with a seed is not.
+/// The note to show: while the position it is about is played (a deal with a seed is not).
+pub fn shown_note<'a>(note: Option<&'a TableNote>, play: Option<&Play>) -> Option<&'a str> {
+    let dealt = play.is_none_or(|p| p.session.seed().is_some());
+    note.map(|n| n.0.as_str())
+        .filter(|n| !n.is_empty() && !dealt)
+}
+
+/// The room the table leaves above the status bar for the note.
+pub fn note_room(note: Option<&TableNote>, play: Option<&Play>) -> f32 {
+    if shown_note(note, play).is_some() {
+        NOTE_LINE
+    } else {
+        0.0
+    }
+}
+
 fn show_note(
     note: Option<Res<TableNote>>,
     play: Option<Res<Play>>,
     mut line: Query<(&mut Text, &mut Visibility), With<NoteText>>,
 ) {
-    let dealt = play.is_none_or(|p| p.session.seed().is_some());
-    let wanted = note
-        .filter(|n| !n.0.is_empty() && !dealt)
-        .map(|n| n.0.clone());
+    let wanted = shown_note(note.as_deref(), play.as_deref()).map(str::to_string);
     for (mut text, mut visibility) in &mut line {
         let shown = if wanted.is_some() {
             Visibility::Inherited

@@ -4,31 +4,39 @@
 use bevy::prelude::*;
 
 use super::{PileCount, TableSet};
+use solitaire_core::Position;
+
 use crate::play::{Notice, Play};
 
 /// The text of the status line.
 #[derive(Component)]
 pub struct StatusText;
 
-/// How many deals the stock still holds: the stock's size over the cards one deal moves
-/// (learned by letting the engine play a deal on a copy of the position).
-fn deals_left(play: &Play, per_deal: &mut usize) -> Option<usize> {
+/// The cards one deal moves from the stock in `pos`, learned by letting the engine play a
+/// deal on a copy of it.
+fn cards_per_deal(game: &solitaire_core::Game, pos: &Position, stock: usize) -> Option<usize> {
+    let left = pos.pile(stock).len();
+    let mut copy = pos.clone();
+    game.play(&mut copy, solitaire_core::Move::Deal).ok()?;
+    Some(left.saturating_sub(copy.pile(stock).len()).max(1))
+}
+
+/// How many deals the stock still holds: the stock's size over the cards one deal moves.
+/// Where the position does not allow a deal now (Spider with a column empty), a deal of
+/// the game's own first position tells the size.
+fn deals_left(play: &Play) -> Option<usize> {
     let game = play.game();
     let stock = *game
         .layout()
         .piles_of(solitaire_core::PileKind::Stock)
         .first()?;
     let pos = play.session.position();
-    let left = pos.pile(stock).len();
-    let mut copy = pos.clone();
-    if game.play(&mut copy, solitaire_core::Move::Deal).is_ok() {
-        *per_deal = left.saturating_sub(copy.pile(stock).len()).max(1);
-    }
-    (*per_deal > 0).then(|| left.div_ceil(*per_deal))
+    let per_deal = cards_per_deal(game, pos, stock)
+        .or_else(|| cards_per_deal(game, &game.deal(play.session.seed().unwrap_or(1)), stock))?;
+    Some(pos.pile(stock).len().div_ceil(per_deal))
 }
 
 fn show_status(
-    mut per_deal: Local<usize>,
     play: Res<Play>,
     notice: Res<Notice>,
     mut status: Single<&mut Text, With<StatusText>>,
@@ -43,7 +51,7 @@ fn show_status(
         secs / 60,
         secs % 60
     );
-    if let Some(n) = deals_left(&play, &mut per_deal) {
+    if let Some(n) = deals_left(&play) {
         line.push_str(&format!("   Deals left {n}"));
     }
     if !notice.0.is_empty() {
