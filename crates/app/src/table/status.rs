@@ -73,3 +73,24 @@ fn show_status(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_status.in_set(TableSet::Animate));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_left_are_counted_while_a_space_forbids_dealing() {
+        let catalog = solitaire_games::catalog().expect("the registry builds");
+        let game = catalog.get("spider").expect("spider");
+        let mut pos = game.deal(1);
+        let t1 = game.layout().pile_index("t1").expect("t1");
+        let stock = game.layout().pile_index("stock").expect("stock");
+        let mut piles = pos.piles().to_vec();
+        piles[t1] = solitaire_core::Pile::new(Vec::new(), 0);
+        pos = Position::new(piles, pos.vars());
+        assert!(game.play(&mut pos.clone(), solitaire_core::Move::Deal).is_err());
+        let play = Play::resume(solitaire_core::Session::from_position(game, None, pos));
+        assert_eq!(play.session.position().pile(stock).len(), 50);
+        assert_eq!(deals_left(&play), Some(5));
+    }
+}
