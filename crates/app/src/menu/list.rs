@@ -75,6 +75,12 @@ pub(super) fn spawn_menu(
                 top.spawn(ui::button("Settings  S", SettingsButton));
                 top.spawn(ui::button("Statistics  T", StatisticsButton));
                 top.spawn(ui::button("Open  F", OpenButton));
+                if !examples.list.is_empty() {
+                    top.spawn(ui::button(
+                        "Worked examples  W",
+                        super::examples::ExamplesButton,
+                    ));
+                }
             });
             if let Some(course) = &course {
                 let name = if course.name.is_empty() { "a course" } else { &course.name };
@@ -153,22 +159,12 @@ pub(super) fn spawn_menu(
                             row.spawn(ui::text(results, 13.0, ui::DIM));
                             let n = examples.count_for(game.id());
                             if n > 0 {
-                                row.spawn((
-                                    Button,
-                                    super::examples::ExamplesButton,
-                                    Node {
-                                        margin: UiRect::top(Val::Px(4.0)),
-                                        padding: UiRect::axes(Val::Px(8.0), Val::Px(2.0)),
-                                        border_radius: BorderRadius::all(Val::Px(5.0)),
-                                        align_self: AlignSelf::FlexStart,
-                                        ..default()
-                                    },
-                                    BackgroundColor(ui::PANEL),
-                                    children![ui::text(
-                                        format!("Worked examples ({n})  W"),
-                                        14.0,
-                                        ui::SELECTED
-                                    )],
+                                // A line, not a button: a click on the row plays the game;
+                                // the examples open with W or the button at the top.
+                                row.spawn(ui::text(
+                                    format!("Worked examples ({n}): W"),
+                                    14.0,
+                                    ui::SELECTED,
                                 ));
                             }
                         });

@@ -107,11 +107,6 @@ pub(super) fn press_rows(
     mut state: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    // The examples' button lies inside its game's row: it is answered first, alone.
-    if examples_button.iter().any(|i| *i == Interaction::Pressed) {
-        next.set(Screen::Examples);
-        return;
-    }
     for (interaction, row) in &rows {
         match interaction {
             Interaction::Hovered if state.selected != row.0 => state.selected = row.0,
@@ -131,6 +126,9 @@ pub(super) fn press_rows(
     }
     if open_button.iter().any(|i| *i == Interaction::Pressed) {
         next.set(Screen::Open);
+    }
+    if examples_button.iter().any(|i| *i == Interaction::Pressed) {
+        next.set(Screen::Examples);
     }
     if resume_button.iter().any(|i| *i == Interaction::Pressed)
         && let Err(e) = resume(&mut commands, &mut next, &games, &saved)

@@ -88,7 +88,10 @@ mod tests {
         let mut piles = pos.piles().to_vec();
         piles[t1] = solitaire_core::Pile::new(Vec::new(), 0);
         pos = Position::new(piles, pos.vars());
-        assert!(game.play(&mut pos.clone(), solitaire_core::Move::Deal).is_err());
+        assert!(
+            game.play(&mut pos.clone(), solitaire_core::Move::Deal)
+                .is_err()
+        );
         let play = Play::resume(solitaire_core::Session::from_position(game, None, pos));
         assert_eq!(play.session.position().pile(stock).len(), 50);
         assert_eq!(deals_left(&play), Some(5));
