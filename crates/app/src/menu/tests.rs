@@ -151,3 +151,46 @@ fn worked_examples_are_listed_and_one_plays_with_its_unknown_cards_filled_and_sa
     let (b, _) = example_session(second, &games, seed.wrapping_add(1)).expect("reads");
     assert_ne!(b.position(), &played, "another seed fills other cards");
 }
+
+#[test]
+fn a_game_saved_by_name_with_s_resumes_from_the_open_screen_by_keys() {
+    use crate::save::DataDir;
+    let dir = DataDir(std::env::temp_dir().join(format!("solitaire-open-{}", std::process::id())));
+    let _ = std::fs::remove_dir_all(&dir.0);
+    // On the table: a move, then S, a name, Enter.
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let mut session = solitaire_core::Session::deal(catalog.get("spider").expect("spider"), 1);
+    session
+        .play(solitaire_core::Move::Deal)
+        .expect("a deal is legal");
+    let mut table = crate::table::test_table(session.clone());
+    table.insert_resource(dir.clone());
+    for k in [
+        KeyCode::KeyS,
+        KeyCode::KeyM,
+        KeyCode::KeyY,
+        KeyCode::Minus,
+        KeyCode::Digit1,
+        KeyCode::Enter,
+    ] {
+        type_in_one_frame(&mut table, &[k]);
+    }
+    assert!(dir.file("saves/MY-1.ron").is_file() || dir.file("saves/my-1.ron").is_file());
+    // In the menu: F, then Enter on the only save.
+    let mut app = menu_app();
+    app.insert_resource(dir.clone());
+    super::open::plugin(&mut app);
+    type_in_one_frame(&mut app, &[KeyCode::KeyF]);
+    assert_eq!(screen(&app), Screen::Open);
+    app.update();
+    type_in_one_frame(&mut app, &[KeyCode::Enter]);
+    assert_eq!(screen(&app), Screen::Playing);
+    let play = app.world().resource::<Play>();
+    assert_eq!(
+        play.session.moves(),
+        session.moves(),
+        "its moves resume too"
+    );
+    assert_eq!(play.session.position(), session.position());
+    let _ = std::fs::remove_dir_all(&dir.0);
+}

@@ -102,6 +102,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(note::plugin);
 }
 
+/// For tests elsewhere in the app: the table's input systems on `session`, on the table
+/// screen, with its cards spawned (no window).
+#[cfg(test)]
+pub fn test_table(session: solitaire_core::Session) -> App {
+    end_tests::app_for(session)
+}
+
 /// The table's resources and the order of its system sets (shared with headless tests).
 fn sets(app: &mut App) {
     app.init_resource::<fit::Fit>();
