@@ -88,7 +88,7 @@ shot auto-finish "" 12 --position "$WORK/near-win.txt"
 shot expand "" 14 --game spider --seed 1 --play "t3>t1" --keys "_ _ _ _ 1 E"
 shot locate-entry "" 12 --game spider --seed 1 --keys "L 8"
 shot locate-lit "" 6 --game spider --seed 1 --keys "L 8 Enter"
-shot replay "" 8 --game spider --seed 1 --play "t3>t1 t9>t8 deal" --keys "_ _ _ _ _ _ _ P"
+shot replay "" 9 --game spider --seed 1 --play "t3>t1 t9>t8 deal" --keys "_ _ _ _ _ _ _ P"
 shot confirm-deal "confirm_deal: true" 12 --game spider --seed 1 --keys "Enter"
 shot confirm-undo "confirm_undo: true" 14 --game spider --seed 1 --play "t3>t1" --keys "_ _ _ _ U"
 shot four-colour "four_colour: true" 10 --game spider --seed 1
