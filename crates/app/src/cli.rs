@@ -6,7 +6,7 @@ use bevy::prelude::Resource;
 
 pub const USAGE: &str = "usage: solitaire [--game ID [--seed N] [--play \"M1 M2\"]] \
 [--position FILE] [--course COURSE.ron] [--window WxH] [--screenshot PATH --exit-after-frames K] [--frame-stats] \
-[--data-dir DIR]";
+[--data-dir DIR] [--keys \"K1 K2 ...\"]";
 
 /// What the command line asked for.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -24,6 +24,9 @@ pub struct Options {
     pub course: Option<PathBuf>,
     /// A position in the text form to play from (its `game:` line, or `--game`, names the game).
     pub position: Option<PathBuf>,
+    /// Keys to type into the window once the first screen shows, one every half second
+    /// (see [`crate::typed_keys`]): scripted screenshots of keyboard play.
+    pub keys: Vec<String>,
     pub help: bool,
 }
 
@@ -40,6 +43,7 @@ impl Default for Options {
             data_dir: None,
             course: None,
             position: None,
+            keys: Vec::new(),
             help: false,
         }
     }
@@ -75,9 +79,22 @@ impl Options {
                 "--data-dir" => o.data_dir = Some(PathBuf::from(value("--data-dir")?)),
                 "--course" => o.course = Some(PathBuf::from(value("--course")?)),
                 "--position" => o.position = Some(PathBuf::from(value("--position")?)),
+                "--keys" => {
+                    o.keys = value("--keys")?
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect()
+                }
                 "-h" | "--help" => o.help = true,
                 other => return Err(format!("unknown argument {other:?}")),
             }
+        }
+        if let Some(bad) = o
+            .keys
+            .iter()
+            .find(|k| crate::typed_keys::parse_key(k).is_none())
+        {
+            return Err(format!("--keys: unknown key {bad:?}"));
         }
         if o.game.is_none() && (o.seed.is_some() || !o.play.is_empty()) {
             return Err("--seed and --play need --game".into());
@@ -126,6 +143,8 @@ mod tests {
             "30",
             "--course",
             "c.ron",
+            "--keys",
+            "3 Enter Ctrl+Z _",
         ])
         .expect("valid");
         assert_eq!(o.game.as_deref(), Some("spider"));
@@ -135,6 +154,7 @@ mod tests {
         );
         assert_eq!(o.play, ["t1>t2", "deal"]);
         assert_eq!(o.course, Some(PathBuf::from("c.ron")));
+        assert_eq!(o.keys, ["3", "Enter", "Ctrl+Z", "_"]);
     }
 
     #[test]
@@ -146,6 +166,7 @@ mod tests {
             &["--what"],
             &["--seed", "3"],
             &["--course"],
+            &["--keys", "3 Hyper"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }

@@ -37,17 +37,7 @@ fn spawn_error_screen(mut commands: Commands, errors: Res<LoadErrors>, games: Op
     }
     let playable = games.is_some_and(|g| !g.0.is_empty());
     commands
-        .spawn((
-            DespawnOnExit(Screen::Error),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(32.0)),
-                row_gap: Val::Px(12.0),
-                ..default()
-            },
-        ))
+        .spawn((DespawnOnExit(Screen::Error), ui::screen_column(32.0, 12.0)))
         .with_children(|root| {
             root.spawn(ui::text("Some files could not be loaded", 32.0, ui::TEXT));
             for line in lines {

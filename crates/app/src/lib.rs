@@ -20,6 +20,7 @@ pub mod screen;
 pub mod settings;
 pub mod statistics;
 pub mod table;
+pub mod typed_keys;
 pub mod ui;
 
 /// Every plugin of the app (after Bevy's `DefaultPlugins`).
@@ -36,6 +37,7 @@ pub fn plugin(app: &mut App) {
         menu::plugin,
         table::plugin,
         capture::plugin,
+        typed_keys::plugin,
         ui::plugin,
     ));
 }

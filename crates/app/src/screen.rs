@@ -20,6 +20,8 @@ pub enum Screen {
     Statistics,
     /// Games saved under a name, and pasting a position.
     Open,
+    /// Worked examples: positions shipped in `assets/positions`.
+    Examples,
 }
 
 pub(super) fn plugin(app: &mut App) {

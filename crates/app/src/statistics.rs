@@ -45,14 +45,7 @@ fn spawn_screen(mut commands: Commands, stats: Res<Stats>, games: Option<Res<Gam
     commands
         .spawn((
             DespawnOnExit(Screen::Statistics),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(28.0)),
-                row_gap: Val::Px(8.0),
-                ..default()
-            },
+            ui::screen_column(28.0, 8.0),
         ))
         .with_children(|root| {
             root.spawn(ui::text("Statistics", 36.0, ui::TEXT));

@@ -34,6 +34,58 @@ pub fn button<A: Component>(label: &str, action: A) -> impl Bundle {
     )
 }
 
+/// The root of a full-window screen: a column of rows `gap` apart, `padding` from the edges.
+pub fn screen_column(padding: f32, gap: f32) -> Node {
+    Node {
+        width: Val::Percent(100.0),
+        height: Val::Percent(100.0),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(Val::Px(padding)),
+        row_gap: Val::Px(gap),
+        ..default()
+    }
+}
+
+/// A boxed panel over the table (a question, the end of a game): a centred column of rows
+/// `gap` apart, on dark green with a gold border.
+pub fn panel_box(gap: f32, padding: UiRect, radius: f32) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(gap),
+            padding,
+            border: UiRect::all(Val::Px(2.0)),
+            border_radius: BorderRadius::all(Val::Px(radius)),
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
+        BorderColor::all(SELECTED),
+    )
+}
+
+/// A row of a list screen (saved games, worked examples, settings): a button whose border
+/// shows the selection (see [`selection_border`]); `row` identifies it.
+pub fn list_row<R: Component>(row: R, padding_y: f32) -> impl Bundle {
+    (
+        Button,
+        row,
+        BackgroundColor(BUTTON),
+        BorderColor::all(Color::NONE),
+        Node {
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(padding_y)),
+            border: UiRect::all(Val::Px(3.0)),
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+    )
+}
+
+/// The border of a list row: gold when selected.
+pub fn selection_border(selected: bool) -> BorderColor {
+    BorderColor::all(if selected { SELECTED } else { Color::NONE })
+}
+
 /// Lighten buttons under the pointer.
 fn light_hovered_buttons(
     mut buttons: Query<(&Interaction, &mut BackgroundColor), (Changed<Interaction>, With<Button>)>,

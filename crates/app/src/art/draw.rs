@@ -122,7 +122,8 @@ pub fn face_styled(
             centre: flip((margin + rank_w / 2.0, y)),
             cap_height: cap,
             upside_down,
-            bold: cap * 0.09,
+            // Large print: heavier strokes too, for low vision.
+            bold: cap * if style.large_print { 0.18 } else { 0.09 },
         };
         draw_text(&mut pixmap, font, label, rank_at, &ink);
         let suit_x = margin + rank_w + wf * 0.05 + suit_w / 2.0;
@@ -130,7 +131,7 @@ pub fn face_styled(
             centre: flip((suit_x, y)),
             cap_height: suit_cap,
             upside_down,
-            bold: 0.0,
+            bold: if style.large_print { cap * 0.06 } else { 0.0 },
         };
         draw_text(&mut pixmap, font, &symbol, suit_at, &ink);
     }

@@ -53,17 +53,11 @@ pub(super) fn spawn_menu(
     saved: Res<Saved>,
     problems: Res<DataProblems>,
     course: Option<Res<crate::assets::CourseInfo>>,
+    examples: Res<super::Examples>,
     mut state: ResMut<MenuState>,
 ) {
     state.selected = state.selected.min(games.0.len().saturating_sub(1));
-    let root = Node {
-        width: Val::Percent(100.0),
-        height: Val::Percent(100.0),
-        flex_direction: FlexDirection::Column,
-        padding: UiRect::all(Val::Px(28.0)),
-        row_gap: Val::Px(10.0),
-        ..default()
-    };
+    let root = ui::screen_column(28.0, 10.0);
     commands
         .spawn((DespawnOnExit(Screen::Menu), root))
         .with_children(|root| {
@@ -81,6 +75,12 @@ pub(super) fn spawn_menu(
                 top.spawn(ui::button("Settings  S", SettingsButton));
                 top.spawn(ui::button("Statistics  T", StatisticsButton));
                 top.spawn(ui::button("Open  F", OpenButton));
+                if !examples.list.is_empty() {
+                    top.spawn(ui::button(
+                        "Worked examples  W",
+                        super::examples::ExamplesButton,
+                    ));
+                }
             });
             if let Some(course) = &course {
                 let name = if course.name.is_empty() { "a course" } else { &course.name };
@@ -157,6 +157,16 @@ pub(super) fn spawn_menu(
                             };
                             row.spawn(ui::text(name, 19.0, ui::TEXT));
                             row.spawn(ui::text(results, 13.0, ui::DIM));
+                            let n = examples.count_for(game.id());
+                            if n > 0 {
+                                // A line, not a button: a click on the row plays the game;
+                                // the examples open with W or the button at the top.
+                                row.spawn(ui::text(
+                                    format!("Worked examples ({n}): W"),
+                                    14.0,
+                                    ui::SELECTED,
+                                ));
+                            }
                         });
                     }
                 });
@@ -178,7 +188,7 @@ pub(super) fn spawn_menu(
             });
             root.spawn((DealText, ui::text("", 17.0, ui::TEXT)));
             root.spawn(ui::text(
-                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   Esc: quit",
+                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   W: worked examples   Esc: quit",
                 15.0,
                 ui::DIM,
             ));

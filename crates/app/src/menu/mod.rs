@@ -1,13 +1,17 @@
 //! The menu: every registered game with its summary, cards and the player's results; the
 //! rules of the selected game; a random deal or a typed deal number; resuming a saved game.
 
+mod examples;
 mod list;
 mod nav;
 mod open;
 mod start;
+#[cfg(test)]
+mod tests;
 
 use bevy::prelude::*;
 
+pub use examples::{Example, Examples, example_session, read_examples};
 pub use list::readings_text;
 pub use open::{OpenList, clipboard_text};
 pub use start::{random_seed, start_game};
@@ -24,6 +28,7 @@ pub struct MenuState {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>();
     open::plugin(app);
+    examples::plugin(app);
     app.add_systems(
         OnEnter(Screen::Menu),
         (start::open_from_command_line, list::spawn_menu).chain(),

@@ -1,13 +1,16 @@
 //! Menu navigation by keyboard and mouse, and starting the chosen game.
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::MenuState;
+use super::examples::{Examples, ExamplesButton};
 use super::list::{GameRow, OpenButton, ResumeButton, SettingsButton, StatisticsButton};
 use super::start::{random_seed, resume, start_game};
 use crate::assets::Games;
 use crate::save::{DataProblems, Saved};
 use crate::screen::Screen;
+use crate::table::focus::keys_in_order;
 
 const DIGITS: [(KeyCode, KeyCode, char); 10] = [
     (KeyCode::Digit0, KeyCode::Numpad0, '0'),
@@ -26,46 +29,58 @@ fn chosen_seed(state: &MenuState) -> u64 {
     state.deal.parse().unwrap_or_else(|_| random_seed())
 }
 
+/// The menu's keys, in the order typed (keys typed within one frame keep their order: a deal
+/// number typed fast stays that number, and a key after Enter waits for the game).
 pub(super) fn navigate_with_keys(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
+    mut events: MessageReader<KeyboardInput>,
     games: Res<Games>,
     mut state: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     saved: Res<Saved>,
+    examples: Res<Examples>,
     mut problems: ResMut<DataProblems>,
 ) {
     let n = games.0.len();
     if n == 0 {
         return;
     }
-    if keys.just_pressed(KeyCode::ArrowDown) {
-        state.selected = (state.selected + 1) % n;
-    } else if keys.just_pressed(KeyCode::ArrowUp) {
-        state.selected = (state.selected + n - 1) % n;
-    } else if keys.just_pressed(KeyCode::Backspace) {
-        state.deal.pop();
-    } else if keys.just_pressed(KeyCode::KeyC) && saved.0.is_some() {
-        if let Err(e) = resume(&mut commands, &mut next, &games, &saved) {
-            problems.0.push(e);
-        }
-    } else if keys.just_pressed(KeyCode::KeyS) {
-        open_settings(&mut commands, &mut next);
-    } else if keys.just_pressed(KeyCode::KeyT) {
-        next.set(Screen::Statistics);
-    } else if keys.just_pressed(KeyCode::KeyF) {
-        next.set(Screen::Open);
-    } else if keys.just_pressed(KeyCode::Escape) {
-        exit.write(AppExit::Success);
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some(game) = games.0.get(state.selected)
-    {
-        start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
-    }
-    for (a, b, c) in DIGITS {
-        if keys.any_just_pressed([a, b]) && state.deal.len() < 19 {
-            state.deal.push(c);
+    for key in keys_in_order(&mut events, &keys) {
+        match key {
+            KeyCode::ArrowDown => state.selected = (state.selected + 1) % n,
+            KeyCode::ArrowUp => state.selected = (state.selected + n - 1) % n,
+            KeyCode::Backspace => {
+                state.deal.pop();
+            }
+            KeyCode::KeyC if saved.0.is_some() => {
+                if let Err(e) = resume(&mut commands, &mut next, &games, &saved) {
+                    problems.0.push(e);
+                }
+                return;
+            }
+            KeyCode::KeyS => return open_settings(&mut commands, &mut next),
+            KeyCode::KeyT => return next.set(Screen::Statistics),
+            KeyCode::KeyF => return next.set(Screen::Open),
+            KeyCode::KeyW if !examples.list.is_empty() => return next.set(Screen::Examples),
+            KeyCode::Escape => {
+                exit.write(AppExit::Success);
+                return;
+            }
+            KeyCode::Enter | KeyCode::NumpadEnter => {
+                if let Some(game) = games.0.get(state.selected) {
+                    start_game(&mut commands, &mut next, game.clone(), chosen_seed(&state));
+                }
+                return;
+            }
+            _ => {
+                if let Some(&(.., c)) = DIGITS.iter().find(|(a, b, _)| *a == key || *b == key)
+                    && state.deal.len() < 19
+                {
+                    state.deal.push(c);
+                }
+            }
         }
     }
 }
@@ -85,6 +100,7 @@ pub(super) fn press_rows(
     settings_button: Query<&Interaction, (Changed<Interaction>, With<SettingsButton>)>,
     stats_button: Query<&Interaction, (Changed<Interaction>, With<StatisticsButton>)>,
     open_button: Query<&Interaction, (Changed<Interaction>, With<OpenButton>)>,
+    examples_button: Query<&Interaction, (Changed<Interaction>, With<ExamplesButton>)>,
     games: Res<Games>,
     saved: Res<Saved>,
     mut problems: ResMut<DataProblems>,
@@ -110,6 +126,9 @@ pub(super) fn press_rows(
     }
     if open_button.iter().any(|i| *i == Interaction::Pressed) {
         next.set(Screen::Open);
+    }
+    if examples_button.iter().any(|i| *i == Interaction::Pressed) {
+        next.set(Screen::Examples);
     }
     if resume_button.iter().any(|i| *i == Interaction::Pressed)
         && let Err(e) = resume(&mut commands, &mut next, &games, &saved)

@@ -53,17 +53,7 @@ pub fn clipboard_text() -> Result<String, String> {
 fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
     let files = dir.map(|d| list_saves(&d)).unwrap_or_default();
     commands
-        .spawn((
-            DespawnOnExit(Screen::Open),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(28.0)),
-                row_gap: Val::Px(8.0),
-                ..default()
-            },
-        ))
+        .spawn((DespawnOnExit(Screen::Open), ui::screen_column(28.0, 8.0)))
         .with_children(|root| {
             root.spawn(ui::text("Open a saved game", 36.0, ui::TEXT));
             if files.is_empty() {
@@ -74,19 +64,8 @@ fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
                 ));
             }
             for (i, (name, _)) in files.iter().enumerate() {
-                root.spawn((
-                    Button,
-                    SaveRow(i),
-                    BackgroundColor(ui::BUTTON),
-                    BorderColor::all(Color::NONE),
-                    Node {
-                        padding: UiRect::axes(Val::Px(14.0), Val::Px(6.0)),
-                        border: UiRect::all(Val::Px(3.0)),
-                        border_radius: BorderRadius::all(Val::Px(8.0)),
-                        ..default()
-                    },
-                ))
-                .with_child(ui::text(name.clone(), 19.0, ui::TEXT));
+                root.spawn(ui::list_row(SaveRow(i), 6.0))
+                    .with_child(ui::text(name.clone(), 19.0, ui::TEXT));
             }
             root.spawn((OpenMessage, ui::text("", 17.0, Color::srgb(1.0, 0.7, 0.5))));
             root.spawn(ui::text(
@@ -99,15 +78,19 @@ fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
     commands.insert_resource(OpenList { files, selected: 0 });
 }
 
-/// Start playing `session` (a resumed save or a pasted position).
-fn play_session(
+/// Start playing `session` (a resumed save, a pasted position, a worked example), saying
+/// `notice` on the status line and `note` for as long as it is played (see
+/// [`crate::table::note`]).
+pub fn play_session(
     commands: &mut Commands,
     next: &mut NextState<Screen>,
     session: solitaire_core::Session,
+    notice: String,
     note: String,
 ) {
     commands.insert_resource(Play::resume(session));
-    commands.insert_resource(Notice(note));
+    commands.insert_resource(Notice(notice));
+    commands.insert_resource(crate::table::note::TableNote(note));
     next.set(Screen::Playing);
 }
 
@@ -142,16 +125,20 @@ fn use_input(
     let mut said = None;
     if let Some((name, path)) = chosen.and_then(|i| list.files.get(i)) {
         match load_save(path, &games.0) {
-            Ok(s) => return play_session(&mut commands, &mut next, s, format!("Resumed {name}.")),
+            Ok(s) => {
+                let notice = format!("Resumed {name}.");
+                return play_session(&mut commands, &mut next, s, notice, String::new());
+            }
             Err(e) => said = Some(e),
         }
     }
     if keys.just_pressed(KeyCode::KeyV) {
         let fallback = games.0.get(menu.selected);
-        match clipboard_text().and_then(|t| session_from_text(&t, &games.0, fallback)) {
-            Ok(s) => {
-                let note = "Playing the pasted position.".to_string();
-                return play_session(&mut commands, &mut next, s, note);
+        let seed = super::random_seed();
+        match clipboard_text().and_then(|t| session_from_text(&t, &games.0, fallback, seed)) {
+            Ok((s, note)) => {
+                let notice = "Playing the pasted position.".to_string();
+                return play_session(&mut commands, &mut next, s, notice, note);
             }
             Err(e) => said = Some(e),
         }
@@ -163,11 +150,7 @@ fn use_input(
 
 fn show_selection(list: Res<OpenList>, mut rows: Query<(&SaveRow, &mut BorderColor)>) {
     for (row, mut border) in &mut rows {
-        *border = BorderColor::all(if row.0 == list.selected {
-            ui::SELECTED
-        } else {
-            Color::NONE
-        });
+        *border = ui::selection_border(row.0 == list.selected);
     }
 }
 

@@ -30,6 +30,7 @@ pub fn start_game(
 ) {
     commands.insert_resource(Play::new(game, seed));
     commands.insert_resource(Notice::default());
+    commands.insert_resource(crate::table::note::TableNote::default());
     next.set(Screen::Playing);
 }
 
@@ -47,6 +48,7 @@ pub fn resume(
     let session = Session::from_record(game, record)
         .map_err(|e| format!("the saved game does not replay: {e}"))?;
     commands.insert_resource(Play::resume(session));
+    commands.insert_resource(crate::table::note::TableNote::default());
     next.set(Screen::Playing);
     Ok(())
 }
@@ -70,12 +72,12 @@ pub(super) fn open_from_command_line(
         let opened =
             solitaire_core::files::read_text_capped(path, solitaire_core::files::MAX_INPUT_BYTES)
                 .map_err(|e| e.to_string())
-                .and_then(|t| crate::save::session_from_text(&t, &games.0, fallback.as_ref()));
+                .and_then(|t| {
+                    crate::save::session_from_text(&t, &games.0, fallback.as_ref(), random_seed())
+                });
         match opened {
-            Ok(session) => {
-                commands.insert_resource(Play::resume(session));
-                commands.insert_resource(Notice::default());
-                next.set(Screen::Playing);
+            Ok((session, note)) => {
+                super::open::play_session(&mut commands, &mut next, session, String::new(), note)
             }
             Err(e) => {
                 errors.0.push(format!("--position {}: {e}", path.display()));

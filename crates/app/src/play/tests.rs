@@ -126,3 +126,22 @@ fn a_click_on_the_stock_deals() {
     app.update();
     assert_eq!(session(&app).moves(), vec![Move::Deal]);
 }
+
+#[test]
+fn a_click_on_an_empty_foundation_says_which_suits_could_be_completed() {
+    let mut app = app(1);
+    let f1 = session(&app)
+        .game()
+        .layout()
+        .pile_index("f1")
+        .expect("a foundation");
+    app.world_mut().write_message(Clicked {
+        pile: f1,
+        index: 0,
+        double: false,
+    });
+    app.update();
+    assert!(session(&app).moves().is_empty(), "nothing moves");
+    let said = app.world().resource::<Notice>().0.clone();
+    assert!(said.to_lowercase().contains("suit"), "{said}");
+}

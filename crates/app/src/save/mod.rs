@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use solitaire_core::{GameRecord, Status};
 
 pub use files::{DataDir, Untouchable, read_or_set_aside, write_atomic, write_guarded};
-pub use named::{list_saves, load_save, save_as, save_text, saves_dir, session_from_text};
+pub use named::{
+    list_saves, load_save, save_as, save_text, saves_dir, session_from_text, unknown_note,
+};
 pub use stats::{GameStats, RECENT, Stats};
 
 use crate::cli::Options;

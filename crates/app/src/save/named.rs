@@ -98,7 +98,9 @@ pub fn load_save(
 }
 
 /// A game from a position in the text form (pasted, or read from a file): the game named by
-/// its `game:` line, else `fallback`.
+/// its `game:` line, else `fallback`. Face-down cards left unknown (`--`) are filled with the
+/// cards the text does not name, shuffled by `fill_seed`; the note says so (see
+/// [`unknown_note`]).
 ///
 /// # Errors
 /// No game to play it with, or where the text is not a position of that game.
@@ -106,7 +108,8 @@ pub fn session_from_text(
     text: &str,
     games: &[std::sync::Arc<Game>],
     fallback: Option<&std::sync::Arc<Game>>,
-) -> Result<Session, String> {
+    fill_seed: u64,
+) -> Result<(Session, String), String> {
     let named = text.lines().find_map(|l| {
         let (k, v) = l.split('#').next()?.split_once(':')?;
         (k.trim().eq_ignore_ascii_case("game")).then(|| v.trim().to_string())
@@ -118,10 +121,24 @@ pub fn session_from_text(
             .ok_or_else(|| format!("the position is for {id:?}, which is not in this build"))?,
         None => fallback.ok_or("the position names no game (add a line `game: ID`)")?,
     };
-    let start = game
-        .parse_position(text)
+    let filled = game
+        .parse_position_filled(text, fill_seed)
         .map_err(|e| format!("not a {} position: {e}", game.name()))?;
-    Ok(Session::from_position(game.clone(), None, start))
+    let note = unknown_note(filled.unknown, filled.seed, "position");
+    Ok((
+        Session::from_position(game.clone(), None, filled.position),
+        note,
+    ))
+}
+
+/// What the table says of a position read with unknown face-down cards (`what`: "example",
+/// "position"); empty when none was unknown.
+pub fn unknown_note(unknown: usize, seed: u64, what: &str) -> String {
+    match unknown {
+        0 => String::new(),
+        1 => format!("1 face-down card unknown in the {what}: filled at random, seed {seed}"),
+        n => format!("{n} face-down cards unknown in the {what}: filled at random, seed {seed}"),
+    }
 }
 
 #[cfg(test)]
@@ -166,7 +183,9 @@ mod tests {
         let game = spider();
         let pos = game.deal(3);
         let text = game.position_text(&pos);
-        let s = session_from_text(&text, std::slice::from_ref(&game), None).expect("a position");
+        let (s, note) =
+            session_from_text(&text, std::slice::from_ref(&game), None, 1).expect("a position");
+        assert_eq!(note, "", "nothing unknown");
         assert_eq!(s.position(), &pos);
         assert_eq!(s.seed(), None);
         let no_header: String = text
@@ -174,12 +193,12 @@ mod tests {
             .filter(|l| !l.starts_with("game:"))
             .map(|l| format!("{l}\n"))
             .collect();
-        assert!(session_from_text(&no_header, std::slice::from_ref(&game), None).is_err());
-        assert!(session_from_text(&no_header, std::slice::from_ref(&game), Some(&game)).is_ok());
-        let Err(e) = session_from_text("game: nope\n", std::slice::from_ref(&game), None) else {
+        assert!(session_from_text(&no_header, std::slice::from_ref(&game), None, 1).is_err());
+        assert!(session_from_text(&no_header, std::slice::from_ref(&game), Some(&game), 1).is_ok());
+        let Err(e) = session_from_text("game: nope\n", std::slice::from_ref(&game), None, 1) else {
             panic!("a game that is not in this build was accepted");
         };
         assert!(e.contains("nope"), "{e}");
-        assert!(session_from_text("game: spider\nt1: ZZ\n", &[game], None).is_err());
+        assert!(session_from_text("game: spider\nt1: ZZ\n", &[game], None, 1).is_err());
     }
 }

@@ -133,31 +133,16 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Settings),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(28.0)),
-                row_gap: Val::Px(10.0),
-                ..default()
-            },
+            ui::screen_column(28.0, 10.0),
         ))
         .with_children(|root| {
             root.spawn(ui::text("Settings", 36.0, ui::TEXT));
             for row in ROWS {
-                root.spawn((
-                    Button,
-                    row,
-                    BackgroundColor(ui::BUTTON),
-                    BorderColor::all(Color::NONE),
-                    Node {
-                        padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
-                        border: UiRect::all(Val::Px(3.0)),
-                        border_radius: BorderRadius::all(Val::Px(8.0)),
-                        ..default()
-                    },
-                ))
-                .with_child(ui::text(row.label(&settings), 19.0, ui::TEXT));
+                root.spawn(ui::list_row(row, 8.0)).with_child(ui::text(
+                    row.label(&settings),
+                    19.0,
+                    ui::TEXT,
+                ));
             }
             root.spawn(Node {
                 margin: UiRect::top(Val::Px(8.0)),

@@ -82,18 +82,10 @@ fn show_question(
             Pickable::IGNORE,
         ))
         .with_children(|root| {
-            root.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: Val::Px(12.0),
-                    padding: UiRect::axes(Val::Px(32.0), Val::Px(20.0)),
-                    border: UiRect::all(Val::Px(2.0)),
-                    border_radius: BorderRadius::all(Val::Px(12.0)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
-                BorderColor::all(ui::SELECTED),
+            root.spawn(ui::panel_box(
+                12.0,
+                UiRect::axes(Val::Px(32.0), Val::Px(20.0)),
+                12.0,
             ))
             .with_children(|b| {
                 b.spawn(ui::text(text, 26.0, ui::TEXT));
@@ -106,13 +98,7 @@ fn show_question(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        answer
-            .in_set(TableSet::Input)
-            .before(super::keys::read_keys)
-            .before(super::focus::key_focus),
-    );
+    app.add_systems(Update, answer.in_set(super::KeysFirst));
     app.add_systems(Update, show_question.in_set(TableSet::Animate));
     app.add_systems(OnExit(Screen::Playing), |mut a: ResMut<Asking>| a.0 = None);
 }

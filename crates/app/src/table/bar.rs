@@ -205,7 +205,8 @@ fn light_hinted_cards(
             commands.entity(e).remove::<Lit>();
         } else {
             let pulse = 0.5 + 0.5 * (now * 8.0).sin();
-            sprite.color = Color::srgb(1.0, 1.0, 0.55 + 0.45 * pulse);
+            // A clear gold that pulses: visible at a glance, on any face.
+            sprite.color = Color::srgb(1.0, 0.88, 0.2 + 0.4 * pulse);
         }
     }
 }

@@ -7,6 +7,8 @@ use solitaire_core::{Fan, Layout, PileSpec, Position};
 /// Pixels kept for the top bar and the status bar.
 pub const TOP_BAR: f32 = 44.0;
 pub const BOTTOM_BAR: f32 = 32.0;
+/// Pixels kept above the status bar while the table shows a note (see [`super::note`]).
+pub const NOTE_LINE: f32 = 30.0;
 const MARGIN: f32 = 8.0;
 
 /// Fan steps in card widths: between face-down cards and after a face-up card.
@@ -42,10 +44,16 @@ impl Fit {
     /// The table of `layout` fitted into a window of `window` logical pixels, centred in the
     /// space between the bars. World coordinates have (0, 0) at the window's centre, y up.
     pub fn new(layout: &Layout, window: Vec2) -> Fit {
+        Fit::above(layout, window, 0.0)
+    }
+
+    /// [`Fit::new`] leaving `below` more pixels free above the status bar (for the table's
+    /// note, [`NOTE_LINE`]).
+    pub fn above(layout: &Layout, window: Vec2, below: f32) -> Fit {
         let table = Vec2::new(layout.table.width.max(1.0), layout.table.height.max(1.0));
         let free = Vec2::new(
             window.x - 2.0 * MARGIN,
-            window.y - TOP_BAR - BOTTOM_BAR - 2.0 * MARGIN,
+            window.y - TOP_BAR - BOTTOM_BAR - below - 2.0 * MARGIN,
         )
         .max(Vec2::splat(1.0));
         let scale = (free.x / table.x).min(free.y / table.y);
@@ -62,9 +70,13 @@ impl Fit {
         }
     }
 
-    /// The same fit, mirrored left to right when `mirrored` (the left-handed layout).
-    pub fn mirror(self, mirrored: bool) -> Fit {
-        Fit { mirrored, ..self }
+    /// The same fit, mirrored left to right for a left-handed player when `layout` allows it
+    /// (see [`mirrorable`]).
+    pub fn mirror(self, left_handed: bool, layout: &Layout) -> Fit {
+        Fit {
+            mirrored: left_handed && mirrorable(layout),
+            ..self
+        }
     }
 
     /// The world position of a table point.
@@ -92,6 +104,16 @@ impl Fit {
     pub fn card_size(&self, layout: &Layout) -> Vec2 {
         Vec2::new(1.0, 1.4) * layout.card_scale * self.scale
     }
+}
+
+/// Whether `layout` allows the left-handed (mirrored) table: every pile fans down, up or not
+/// at all. A pile fanned sideways would fan the other way when mirrored, each card covering
+/// the corner index of the card under it, so such a layout keeps its sides.
+pub fn mirrorable(layout: &Layout) -> bool {
+    layout
+        .piles
+        .iter()
+        .all(|p| matches!(p.fan, Fan::None | Fan::Down | Fan::Up))
 }
 
 /// The top-left corner (table units) of card `index` of a pile, for the position's piles.

@@ -250,9 +250,13 @@ impl KeyPlay<'_> {
                 Ok(picked) => {
                     focus.held = Some(picked);
                     out.notice.0 = format!(
-                        "Holding {} card{}: choose a pile and press Enter (Esc puts them back).",
-                        picked.count,
-                        if picked.count == 1 { "" } else { "s" }
+                        "Holding {}: choose a pile and press Enter (Esc puts {} back).",
+                        if picked.count == 1 {
+                            "1 card".to_string()
+                        } else {
+                            format!("{} cards", picked.count)
+                        },
+                        if picked.count == 1 { "it" } else { "them" }
                     );
                 }
                 Err(e) => out.notice.0 = capitalise(e.reason),

@@ -77,6 +77,7 @@ pub fn refit(
     mut images: ResMut<Assets<Image>>,
     entities: Res<CardEntities>,
     settings: Option<Res<crate::settings::Settings>>,
+    note: Option<Res<super::note::TableNote>>,
     mut cards: Query<(&mut Transform, &mut Sprite, &mut CardView), Without<PileMarker>>,
     mut markers: Query<(&PileMarker, &MarkerSign, &mut Transform, &mut Sprite), Without<CardView>>,
     mut counts: Query<(&PileCount, &mut Transform), (Without<CardView>, Without<PileMarker>)>,
@@ -84,7 +85,9 @@ pub fn refit(
 ) {
     let layout = play.game().layout();
     let size = Vec2::new(window.width(), window.height());
-    let new = Fit::new(layout, size).mirror(settings.as_ref().is_some_and(|s| s.left_handed));
+    let room = super::note::note_room(note.as_deref(), Some(&*play));
+    let new = Fit::above(layout, size, room)
+        .mirror(settings.as_ref().is_some_and(|s| s.left_handed), layout);
     let style = settings
         .as_ref()
         .map(|s| crate::art::art_style(s))

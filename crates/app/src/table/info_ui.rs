@@ -269,11 +269,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>();
     app.add_systems(
         Update,
-        info_keys
-            .in_set(TableSet::Input)
-            .after(super::ask::answer)
-            .before(super::keys::read_keys)
-            .before(super::focus::key_focus),
+        info_keys.in_set(super::KeysFirst).after(super::ask::answer),
     );
     app.add_systems(Update, show_panel.in_set(TableSet::Animate));
     app.add_systems(

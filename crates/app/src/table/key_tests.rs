@@ -333,8 +333,6 @@ fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
 
 #[test]
 fn keys_typed_within_one_frame_keep_their_order() {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{Key, KeyboardInput};
     let mut app = app_for(spider_three_moves_from_a_win());
     // "2 Enter 1 Enter" all before the next frame, as a fast typist on a slow machine does.
     let keys = [
@@ -343,20 +341,7 @@ fn keys_typed_within_one_frame_keep_their_order() {
         KeyCode::Digit1,
         KeyCode::Enter,
     ];
-    for k in keys {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: k,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(k);
-    }
-    app.update();
+    crate::typed_keys::type_in_one_frame(&mut app, &keys);
     assert_eq!(
         move_texts(&app),
         ["t2>t1:3"],
@@ -397,4 +382,99 @@ fn where_only_top_cards_move_a_pile_is_entered_at_its_top_and_auto_moves_follow(
         "the Two and Three of Spades went home by themselves: {texts:?}"
     );
     assert_eq!(texts.len(), 3, "{texts:?}");
+}
+
+#[test]
+fn on_the_left_handed_table_the_arrows_follow_the_screen() {
+    let mut app = app_for(spider_three_moves_from_a_win());
+    let layout = app.world().resource::<Play>().game().layout().clone();
+    let fit = super::fit::Fit::new(&layout, Vec2::new(1280.0, 720.0)).mirror(true, &layout);
+    assert!(fit.mirrored, "Spider's columns fan down: its table mirrors");
+    app.insert_resource(fit);
+    press(&mut app, &[KeyCode::Digit2]);
+    assert_eq!(focus(&app).pile, pile(&app, "t2"));
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(
+        focus(&app).pile,
+        pile(&app, "t3"),
+        "t3 is left of t2 on the screen"
+    );
+    press(&mut app, &[KeyCode::ArrowRight]);
+    press(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(focus(&app).pile, pile(&app, "t1"));
+}
+
+#[test]
+fn automatic_moves_follow_the_setting_off_safe_or_all() {
+    use crate::settings::AutoMoves;
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let game = catalog.get("bristol").expect("bristol");
+    // After 5D onto 6C the Two of Spades is free (every Ace is home, so it is safe); then
+    // the Three is free too, but the Twos still out could be built on it: not safe.
+    let text = "f1: AS\nf2: AH\nf3: AD\nf4: AC\nt1: 3S\nt2: 2S 5D\nt3: 6C\nt4: 9H\n";
+    for (mode, moves) in [
+        (AutoMoves::Off, 1),
+        (AutoMoves::Safe, 2),
+        (AutoMoves::All, 3),
+    ] {
+        let start = game.parse_position(text).expect("a Bristol position");
+        let mut app = app_for(Session::from_position(game.clone(), None, start));
+        app.insert_resource(crate::settings::Settings {
+            auto_moves: mode,
+            speed: crate::settings::Speed::Off,
+            ..Default::default()
+        });
+        for k in [
+            KeyCode::Digit2,
+            KeyCode::Enter,
+            KeyCode::Digit3,
+            KeyCode::Enter,
+        ] {
+            press(&mut app, &[k]);
+        }
+        for _ in 0..10 {
+            app.update();
+        }
+        let texts = move_texts(&app);
+        assert_eq!(texts.len(), moves, "{mode:?}: {texts:?}");
+        assert!(texts[0].starts_with("t2>t3"), "{mode:?}: {texts:?}");
+    }
+}
+
+#[test]
+fn with_animation_off_a_moved_card_lands_at_once() {
+    use crate::settings::{Settings, Speed};
+    for (speed, instant) in [
+        (Speed::Off, true),
+        (Speed::Normal, false),
+        (Speed::Slow, false),
+    ] {
+        let mut app = app_for(spider_three_moves_from_a_win());
+        app.add_plugins(super::follow::plugin);
+        app.insert_resource(Settings {
+            speed,
+            ..Default::default()
+        });
+        for k in [
+            KeyCode::Digit2,
+            KeyCode::Enter,
+            KeyCode::Digit1,
+            KeyCode::Enter,
+        ] {
+            press(&mut app, &[k]);
+        }
+        assert_eq!(move_texts(&app).len(), 1, "{speed:?}");
+        let world = app.world_mut();
+        let flights: Vec<f32> = world
+            .query::<&super::anim::Flight>()
+            .iter(world)
+            .map(|f| f.duration)
+            .collect();
+        assert_eq!(flights.len(), 3, "{speed:?}: the three Hearts move");
+        assert_eq!(
+            flights.iter().all(|&d| d == 0.0),
+            instant,
+            "{speed:?}: {flights:?}"
+        );
+    }
 }

@@ -23,6 +23,7 @@ pub mod info_ui;
 #[cfg(test)]
 mod key_tests;
 pub mod keys;
+pub mod note;
 pub mod outcome;
 pub mod replay;
 mod spawn;
@@ -73,6 +74,12 @@ pub enum TableSet {
     Animate,
 }
 
+/// Input systems that take keys before the table's own key systems do (a question, the
+/// Locate or Save-as entry, a replay): in [`TableSet::Input`], before keys become actions or
+/// keyboard moves.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct KeysFirst;
+
 pub(super) fn plugin(app: &mut App) {
     sets(app);
     app.add_plugins((
@@ -92,6 +99,14 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
+    app.add_plugins(note::plugin);
+}
+
+/// For tests elsewhere in the app: the table's input systems on `session`, on the table
+/// screen, with its cards spawned (no window).
+#[cfg(test)]
+pub fn test_table(session: solitaire_core::Session) -> App {
+    end_tests::app_for(session)
 }
 
 /// The table's resources and the order of its system sets (shared with headless tests).
@@ -103,6 +118,13 @@ fn sets(app: &mut App) {
         (TableSet::Input, TableSet::Follow, TableSet::Animate)
             .chain()
             .run_if(in_state(Screen::Playing)),
+    );
+    app.configure_sets(
+        Update,
+        KeysFirst
+            .in_set(TableSet::Input)
+            .before(keys::read_keys)
+            .before(focus::key_focus),
     );
     app.configure_sets(
         Update,

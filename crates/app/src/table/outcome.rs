@@ -121,18 +121,10 @@ fn spawn_panel(commands: &mut Commands, play: &Play, status: Status) {
             Pickable::IGNORE,
         ))
         .with_children(|root| {
-            root.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: Val::Px(if won { 14.0 } else { 8.0 }),
-                    padding: UiRect::axes(Val::Px(36.0), Val::Px(if won { 24.0 } else { 14.0 })),
-                    border: UiRect::all(Val::Px(2.0)),
-                    border_radius: BorderRadius::all(Val::Px(14.0)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
-                BorderColor::all(ui::SELECTED),
+            root.spawn(ui::panel_box(
+                if won { 14.0 } else { 8.0 },
+                UiRect::axes(Val::Px(36.0), Val::Px(if won { 24.0 } else { 14.0 })),
+                14.0,
             ))
             .with_children(|b| {
                 b.spawn(ui::text(title, if won { 44.0 } else { 32.0 }, ui::SELECTED));

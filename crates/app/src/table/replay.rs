@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 
-use super::TableSet;
 use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 
@@ -97,10 +96,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         replay
-            .in_set(TableSet::Input)
-            .before(super::info_ui::info_keys)
-            .before(super::keys::read_keys)
-            .before(super::focus::key_focus),
+            .in_set(super::KeysFirst)
+            .before(super::info_ui::info_keys),
     );
     app.add_systems(OnExit(Screen::Playing), |mut c: Commands| {
         c.remove_resource::<Replaying>();

@@ -31,11 +31,13 @@ fn spawn_table(
     mut images: ResMut<Assets<Image>>,
     mut entities: ResMut<CardEntities>,
     settings: Res<crate::settings::Settings>,
+    note: Option<Res<super::note::TableNote>>,
 ) {
     let layout = play.game().layout();
     let speed = settings.anim();
     let size = Vec2::new(window.width(), window.height());
-    *fit = Fit::new(layout, size).mirror(settings.left_handed);
+    let room = super::note::note_room(note.as_deref(), Some(&*play));
+    *fit = Fit::above(layout, size, room).mirror(settings.left_handed, layout);
     let card = fit.card_size(layout);
     if let Some(font) = fonts.get(&assets.font)
         && (art.width == 0

@@ -106,7 +106,7 @@ fn the_left_handed_table_is_mirrored_and_maps_back() {
     let window = Vec2::new(1280.0, 720.0);
     let (plain, mirrored) = (
         Fit::new(layout, window),
-        Fit::new(layout, window).mirror(true),
+        Fit::new(layout, window).mirror(true, layout),
     );
     let t1 = layout.pile_index("t1").expect("t1");
     let t10 = layout.pile_index("t10").expect("t10");
@@ -119,4 +119,21 @@ fn the_left_handed_table_is_mirrored_and_maps_back() {
     );
     let p = Vec2::new(2.5, 1.25);
     assert!((mirrored.table_point(mirrored.world(p)) - p).length() < 1e-4);
+}
+
+#[test]
+fn a_layout_with_a_sideways_fan_keeps_its_sides_for_a_left_handed_player() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    for game in catalog.games() {
+        assert!(
+            super::fit::mirrorable(game.layout()),
+            "{}: every shipped layout fans down and mirrors",
+            game.id()
+        );
+    }
+    let mut layout = catalog.get("spider").expect("spider").layout().clone();
+    layout.piles[1].fan = solitaire_core::Fan::Right;
+    let window = Vec2::new(1280.0, 720.0);
+    assert!(!Fit::new(&layout, window).mirror(true, &layout).mirrored);
+    assert!(!Fit::new(&layout, window).mirror(false, &layout).mirrored);
 }
