@@ -18,6 +18,7 @@ pub mod play;
 pub mod save;
 pub mod screen;
 pub mod settings;
+pub mod solve;
 pub mod statistics;
 pub mod table;
 pub mod ui;
@@ -36,6 +37,7 @@ pub fn plugin(app: &mut App) {
         menu::plugin,
         table::plugin,
         capture::plugin,
+        solve::plugin,
         ui::plugin,
     ));
 }

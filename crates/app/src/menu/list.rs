@@ -81,6 +81,10 @@ pub(super) fn spawn_menu(
                 top.spawn(ui::button("Settings  S", SettingsButton));
                 top.spawn(ui::button("Statistics  T", StatisticsButton));
                 top.spawn(ui::button("Open  F", OpenButton));
+                top.spawn(ui::button(
+                    "Winnable deal  W",
+                    crate::solve::deals::WinnableDealButton,
+                ));
             });
             if let Some(course) = &course {
                 let name = if course.name.is_empty() { "a course" } else { &course.name };
@@ -178,7 +182,7 @@ pub(super) fn spawn_menu(
             });
             root.spawn((DealText, ui::text("", 17.0, ui::TEXT)));
             root.spawn(ui::text(
-                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   Esc: quit",
+                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   W: a winnable deal   Esc: quit",
                 15.0,
                 ui::DIM,
             ));
