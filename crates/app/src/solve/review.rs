@@ -23,8 +23,8 @@ use crate::screen::Screen;
 use crate::settings::Settings;
 use crate::table::TableSet;
 use crate::table::celebrate::Celebration;
-use crate::table::fit::TOP_BAR;
 use crate::table::info_ui::{Typing, keys_taken};
+use crate::table::outcome::OutcomePanel;
 use crate::table::replay::Replaying;
 use crate::ui;
 
@@ -62,9 +62,9 @@ pub struct Review {
     pub done: Option<(GameKey, Reviewed)>,
 }
 
-/// The review panel.
+/// The review's part of the end-of-game panel (`true` once the review is done).
 #[derive(Component)]
-pub struct ReviewPanel;
+pub struct ReviewPanel(pub bool);
 
 /// The panel's buttons: the solution from the start, or from where the game went wrong.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,8 +183,8 @@ fn start_review(play: Res<Play>, watch: Option<Res<Watch>>, mut review: ResMut<R
     }));
 }
 
-/// The panel's sentence about the deal.
-pub fn sentence(r: &Reviewed, status: Status) -> String {
+/// The panel's sentences about the deal.
+pub fn sentence(r: &Reviewed) -> String {
     let deal = match &r.deal {
         Verdict::Winnable(line) => format!(
             "The deal was winnable: the solver (seeing every card) wins it in {} moves.",
@@ -196,83 +196,81 @@ pub fn sentence(r: &Reviewed, status: Status) -> String {
             DEAL_BUDGET.time.as_secs()
         ),
     };
-    match (&r.went_wrong, status) {
-        (Some((0, _)), _) => format!("{deal} The first move already lost it."),
-        (Some((k, _)), _) => format!("{deal} After move {k} it could still be won."),
-        _ => deal,
+    match &r.went_wrong {
+        Some((0, _)) => format!("{deal}\nThe first move already lost it."),
+        Some((k, _)) => format!("{deal}\nAfter move {k} it could still be won."),
+        None => deal,
     }
 }
 
+/// The review joins the end-of-game panel (`crate::table::outcome`): a line while the solver
+/// works, then its sentences and buttons.
 fn show_panel(
     mut commands: Commands,
     play: Res<Play>,
     review: Res<Review>,
-    party: Option<Res<Celebration>>,
-    panel: Query<Entity, With<ReviewPanel>>,
+    outcome: Query<&Children, With<OutcomePanel>>,
+    panel: Query<(Entity, &ReviewPanel)>,
 ) {
     let s = &play.session;
+    // Back in play, the end-of-game panel goes (and this part with it).
     if s.status() == Status::Playing {
-        if let Some(e) = panel.iter().next() {
-            commands.entity(e).despawn();
-        }
         return;
     }
+    let Some(frame) = outcome.iter().next().and_then(|c| c.first().copied()) else {
+        return;
+    };
     let current = review
         .done
         .as_ref()
         .filter(|((start, moves), _)| start == s.start() && *moves == s.moves())
         .map(|(_, r)| r);
-    let want = party.is_none();
     let shown = panel.iter().next();
-    match (want, current, shown) {
-        (true, Some(r), None) => spawn_panel(&mut commands, r, s.status()),
-        (true, None, None) if review.job.is_some() => {}
-        (false, _, Some(e)) | (true, None, Some(e)) => commands.entity(e).despawn(),
-        _ => {}
+    if shown.is_some_and(|(_, p)| p.0 == current.is_some()) {
+        return;
     }
-}
-
-fn spawn_panel(commands: &mut Commands, r: &Reviewed, status: Status) {
-    commands
+    if let Some((e, _)) = shown {
+        commands.entity(e).try_despawn();
+    }
+    let node = commands
         .spawn((
-            DespawnOnExit(Screen::Playing),
-            ReviewPanel,
+            ReviewPanel(current.is_some()),
             Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(TOP_BAR + 8.0),
-                width: Val::Percent(100.0),
-                justify_content: JustifyContent::Center,
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: Val::Px(6.0),
+                margin: UiRect::top(Val::Px(4.0)),
                 ..default()
             },
-            Pickable::IGNORE,
         ))
-        .with_children(|root| {
-            root.spawn((
-                Node {
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(10.0),
-                    padding: UiRect::axes(Val::Px(14.0), Val::Px(6.0)),
-                    border_radius: BorderRadius::all(Val::Px(10.0)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.05, 0.15, 0.09)),
-            ))
-            .with_children(|b| {
-                b.spawn(ui::text(sentence(r, status), 17.0, ui::TEXT));
-                if r.deal.is_winnable() {
-                    b.spawn(ui::button(
-                        "Solution from the start  A",
-                        ShowSolution::FromStart,
-                    ));
-                }
-                if let Some((k, _)) = &r.went_wrong {
-                    b.spawn(ui::button(
-                        &format!("Solution from move {k}  G"),
-                        ShowSolution::FromWrong,
-                    ));
-                }
-            });
-        });
+        .with_children(|b| match current {
+            None => {
+                b.spawn(ui::text(
+                    "Asking the solver whether the deal was winnable\u{2026}",
+                    16.0,
+                    ui::DIM,
+                ));
+            }
+            Some(r) => {
+                b.spawn(ui::text(sentence(r), 16.0, ui::TEXT));
+                b.spawn(Node::default()).with_children(|row| {
+                    if r.deal.is_winnable() {
+                        row.spawn(ui::button(
+                            "Solution from the start  A",
+                            ShowSolution::FromStart,
+                        ));
+                    }
+                    if let Some((k, _)) = &r.went_wrong {
+                        row.spawn(ui::button(
+                            &format!("Solution from move {k}  G"),
+                            ShowSolution::FromWrong,
+                        ));
+                    }
+                });
+            }
+        })
+        .id();
+    commands.entity(frame).add_child(node);
 }
 
 /// `A`/`G` or the panel's buttons: go back, then the solver's moves play one by one.

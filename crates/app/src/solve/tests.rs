@@ -107,7 +107,7 @@ fn a_losing_move_shows_the_last_winnable_position_and_w_undoes_to_it() {
     assert_eq!(shown(&app), Shown::Lost);
     assert_eq!(app.world().resource::<Watch>().last_winnable, Some(0));
     let label = super::watch::label(app.world().resource::<Watch>());
-    assert!(label.contains("the start was the last winnable"), "{label}");
+    assert!(label.contains("the deal was the last winnable"), "{label}");
     let world = app.world_mut();
     let buttons: Vec<usize> = world
         .query::<&super::watch::BackToWinnable>()
@@ -213,20 +213,19 @@ fn lost_game() -> App {
 /// Whether some entity has a `C` satisfying `pick`.
 fn any<C: Component>(app: &App, pick: impl Fn(&C) -> bool) -> bool {
     let mut q = app.world().try_query::<&C>();
-    q.as_mut()
-        .is_some_and(|q| q.iter(app.world()).any(&pick))
+    q.as_mut().is_some_and(|q| q.iter(app.world()).any(&pick))
 }
 
 #[test]
 fn after_a_loss_the_review_says_the_deal_was_winnable_and_plays_the_solution() {
     let mut app = lost_game();
-    settle(&mut app, |a| any::<ReviewPanel>(a, |_| true));
+    settle(&mut app, |a| any::<ReviewPanel>(a, |p| p.0));
     let review = app.world().resource::<Review>();
     let (_, reviewed) = review.done.clone().expect("reviewed");
     assert!(reviewed.deal.is_winnable(), "{reviewed:?}");
     let (k, line) = reviewed.went_wrong.clone().expect("where it went wrong");
     assert_eq!(k, 0, "the first move lost it");
-    let text = super::review::sentence(&reviewed, Status::Lost);
+    let text = super::review::sentence(&reviewed);
     assert!(text.starts_with("The deal was winnable"), "{text}");
     let world = app.world_mut();
     let mut buttons: Vec<ShowSolution> = world

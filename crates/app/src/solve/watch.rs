@@ -231,9 +231,9 @@ fn back_to_winnable(
 pub fn label(watch: &Watch) -> String {
     let back = |k: usize| {
         if k == 0 {
-            "the start was".to_string()
+            "the deal was".to_string()
         } else {
-            format!("move {k} was")
+            format!("the position after move {k} was")
         }
     };
     match (watch.shown, watch.last_winnable) {
