@@ -91,13 +91,14 @@ pub fn find(game: &Game, pick: u64, first: u64, trying: &AtomicU64, stop: &Stop)
 fn ask(
     keys: Res<ButtonInput<KeyCode>>,
     button: Query<&Interaction, (Changed<Interaction>, With<WinnableDealButton>)>,
-    state: Res<MenuState>,
+    state: Option<Res<MenuState>>,
     games: Option<Res<Games>>,
     mut search: ResMut<DealSearch>,
 ) {
     let pressed =
         button.iter().any(|i| *i == Interaction::Pressed) || keys.just_pressed(KeyCode::KeyW);
-    let Some(game) = games.and_then(|g| g.0.get(state.selected).cloned()) else {
+    let selected = state.map_or(0, |s| s.selected);
+    let Some(game) = games.and_then(|g| g.0.get(selected).cloned()) else {
         return;
     };
     if !pressed || search.job.as_ref().is_some_and(|j| j.key == game.id()) {
