@@ -21,7 +21,7 @@ use solitaire_core::{Catalog, Game, Session};
 use solitaire_solver::winnable::{table_text, winnable_deal};
 use solitaire_solver::{Budget, Win};
 
-use crate::input::CourseArg;
+use crate::input::{CourseArg, FillArg};
 use crate::limits::SeedRange;
 use crate::output::outln;
 use crate::{Failure, Start};
@@ -45,6 +45,8 @@ pub struct DealArgs {
     /// Start from a position in the text form read from this file instead of a deal.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "winnable"])]
     position: Option<String>,
+    #[command(flatten)]
+    fill: FillArg,
     #[command(flatten)]
     course: CourseArg,
     /// Print JSON instead of the text form.
@@ -79,15 +81,17 @@ pub struct DealArgs {
 
 /// Run `sol deal`.
 pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
+    args.fill.check(args.position.as_ref())?;
     let start = Start {
         game: args.game.clone(),
         seed: args.seed,
         position: args.position.clone(),
+        fill: args.fill,
         course: args.course.clone(),
     };
     if !args.winnable {
-        let session = start.session(catalog)?;
-        crate::print_position(&session, args.json);
+        let (session, filled) = start.session(catalog)?;
+        crate::print_position(&session, args.json, filled);
         return Ok(());
     }
     let game = crate::find(&args.course.catalog(catalog)?, &args.game)?;
@@ -136,7 +140,7 @@ pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
             win.moves.len(),
             win.seconds,
         );
-        crate::print_position(&session, false);
+        crate::print_position(&session, false, None);
     }
     Ok(())
 }

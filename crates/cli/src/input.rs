@@ -16,11 +16,80 @@ pub fn read(file: &str) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("{file}: {e}"), 1))
 }
 
-/// Read the position in the text form from `file` (at most [`MAX_INPUT_BYTES`]).
-pub fn position(game: &Game, file: &str) -> Result<Position, Failure> {
+/// The cards a position file left unknown (`--`) and the fill seed that chose them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Filled {
+    /// How many cards were unknown.
+    pub unknown: usize,
+    /// The fill seed.
+    pub seed: u64,
+}
+
+impl Filled {
+    /// The `filled` field of the JSON outputs: `{"unknown": K, "seed": N}`.
+    pub fn json(self) -> serde_json::Value {
+        serde_json::json!({"unknown": self.unknown, "seed": self.seed})
+    }
+}
+
+/// `v` with the `filled` field when the position file's unknown cards were filled.
+pub fn with_filled(mut v: serde_json::Value, filled: Option<Filled>) -> serde_json::Value {
+    if let (Some(filled), Some(map)) = (filled, v.as_object_mut()) {
+        map.insert("filled".into(), filled.json());
+    }
+    v
+}
+
+/// `--fill-seed N`, on every command that reads `--position FILE`.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct FillArg {
+    /// With --position: the seed that fills the file's unknown cards (`--`) with the cards
+    /// it does not name, shuffled (the same seed gives the same cards forever); 0 by default.
+    #[arg(long, value_name = "N")]
+    pub fill_seed: Option<u64>,
+}
+
+impl FillArg {
+    /// The fill seed (0 when not given).
+    pub fn seed(self) -> u64 {
+        self.fill_seed.unwrap_or(0)
+    }
+
+    /// Refuse `--fill-seed` without `--position` (a deal has no unknown cards).
+    pub fn check(self, position: Option<&String>) -> Result<(), Failure> {
+        match (self.fill_seed, position) {
+            (Some(_), None) => Err(Failure(
+                "--fill-seed fills the unknown cards of --position FILE: give one".into(),
+                1,
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Read the position in the text form from `file` (at most [`MAX_INPUT_BYTES`]), its
+/// unknown cards (`--`) filled with the fill seed; when some were, say so on standard
+/// error and return how many.
+pub fn position(
+    game: &Game,
+    file: &str,
+    fill: FillArg,
+) -> Result<(Position, Option<Filled>), Failure> {
     let text = read(file)?;
-    game.parse_position(&text)
-        .map_err(|e| Failure(format!("{file}: {e}"), 1))
+    let filled = game
+        .parse_position_filled(&text, fill.seed())
+        .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+    let note = (filled.unknown > 0).then(|| {
+        crate::output::fail(&format!(
+            "note: {file}: {} unknown cards (`--`) filled with fill seed {}",
+            filled.unknown, filled.seed
+        ));
+        Filled {
+            unknown: filled.unknown,
+            seed: filled.seed,
+        }
+    });
+    Ok((filled.position, note))
 }
 
 /// `--course COURSE.ron`, on every command that starts a game.

@@ -34,7 +34,7 @@ use solitaire_core::files::write_atomic;
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
 
-use crate::input::CourseArg;
+use crate::input::{CourseArg, FillArg, Filled};
 use crate::output::{out, outln};
 
 mod new_game;
@@ -118,6 +118,8 @@ struct Start {
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     position: Option<String>,
     #[command(flatten)]
+    fill: FillArg,
+    #[command(flatten)]
     course: CourseArg,
 }
 
@@ -173,7 +175,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Deal(args) => deal::run(args, &catalog)?,
         Command::Moves { start, play } => {
-            let mut session = start.session(&catalog)?;
+            let (mut session, _) = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
             let game = session.game().clone();
             for mv in game.legal_moves(session.position()) {
@@ -186,16 +188,16 @@ fn run(command: Command) -> Result<(), Failure> {
             json,
             save,
         } => {
-            let mut session = start.session(&catalog)?;
+            let (mut session, filled) = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
             if let Some(file) = save {
                 write_atomic(Path::new(&file), session.record().to_ron().as_bytes())
                     .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
             }
-            print_position(&session, json);
+            print_position(&session, json, filled);
         }
         Command::Walk { start, steps, rng } => {
-            let mut session = start.session(&catalog)?;
+            let (mut session, _) = start.session(&catalog)?;
             let game = session.game().clone();
             let mut rng = rng_for(rng);
             let mut played = Vec::new();
@@ -229,7 +231,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 };
                 Failure(format!("{file}: {e}"), code)
             })?;
-            print_position(&session, json);
+            print_position(&session, json, None);
         }
         Command::NewGame(args) => new_game::run(args)?,
     }
@@ -247,24 +249,30 @@ pub(crate) fn find(catalog: &Catalog, id: &str) -> Result<Arc<Game>, Failure> {
 }
 
 impl Start {
-    fn session(&self, catalog: &Catalog) -> Result<Session, Failure> {
+    /// The session to play, and the cards filled in its position file, if any.
+    fn session(&self, catalog: &Catalog) -> Result<(Session, Option<Filled>), Failure> {
+        self.fill.check(self.position.as_ref())?;
         let game = find(&self.course.catalog(catalog)?, &self.game)?;
         match (&self.position, self.seed) {
             (Some(file), _) => {
-                let pos = input::position(&game, file)?;
-                Ok(Session::from_position(game, None, pos))
+                let (pos, filled) = input::position(&game, file, self.fill)?;
+                Ok((Session::from_position(game, None, pos), filled))
             }
-            (None, Some(seed)) => Ok(Session::deal(game, seed)),
+            (None, Some(seed)) => Ok((Session::deal(game, seed), None)),
             (None, None) => Err(Failure("give --seed N or --position FILE".into(), 1)),
         }
     }
 }
 
-pub(crate) fn print_position(session: &Session, json: bool) {
+/// Print the position (text form and status, or JSON with `filled` when cards were filled).
+pub(crate) fn print_position(session: &Session, json: bool, filled: Option<Filled>) {
     let game = session.game();
     let pos = session.position();
     if json {
-        let value = game.position_json(pos, session.seed());
+        let value = input::with_filled(
+            serde_json::to_value(game.position_json(pos, session.seed())).unwrap_or_default(),
+            filled,
+        );
         outln!("{}", serde_json::to_string(&value).unwrap_or_default());
     } else {
         out!("{}", game.position_text(pos));

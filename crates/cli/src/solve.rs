@@ -7,7 +7,7 @@ use solitaire_core::{Catalog, Game, Layout, Position};
 use solitaire_solver::{Budget, Family, Method, Outcome, fair_solve, seconds, solve_with, verify};
 
 use crate::Failure;
-use crate::input::CourseArg;
+use crate::input::{CourseArg, FillArg, Filled, with_filled};
 use crate::output::outln;
 
 /// Which search to run.
@@ -116,6 +116,8 @@ pub struct SolveArgs {
     /// Start from a position in the text form read from this file instead of a deal.
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
     pub position: Option<String>,
+    #[command(flatten)]
+    pub fill: FillArg,
     /// The solver sees every card, face-down ones and the stock too (the default).
     #[arg(long, conflicts_with = "fair")]
     pub full: bool,
@@ -133,9 +135,10 @@ pub struct SolveArgs {
 /// Run `sol solve`.
 pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
     let game = args.game.game(catalog)?;
-    let start: Position = match (&args.position, args.seed) {
-        (Some(file), _) => crate::input::position(&game, file)?,
-        (None, Some(seed)) => game.deal(seed),
+    args.fill.check(args.position.as_ref())?;
+    let (start, filled): (Position, Option<Filled>) = match (&args.position, args.seed) {
+        (Some(file), _) => crate::input::position(&game, file, args.fill)?,
+        (None, Some(seed)) => (game.deal(seed), None),
         (None, None) => return Err(Failure("give --seed N or --position FILE".into(), 1)),
     };
     let budget = args.game.budget();
@@ -149,7 +152,7 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
                 "hint": hint, "samples": r.samples, "samples_solved": r.solved,
                 "samples_unsolvable": r.unsolvable, "seconds": seconds(t.elapsed()),
             });
-            outln!("{v}");
+            outln!("{}", with_filled(v, filled));
         } else {
             outln!("game: {}", game.id());
             if let Some(seed) = args.seed {
@@ -190,7 +193,7 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
             "outcome": report.outcome.name(), "length": texts.len(), "moves": texts,
             "seconds": seconds(report.elapsed), "nodes": report.nodes, "method": report.method,
         });
-        outln!("{v}");
+        outln!("{}", with_filled(v, filled));
     } else {
         outln!("game: {}", game.id());
         if let Some(seed) = args.seed {

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Catalog;
-use crate::layout::{LayoutError, parse_ron};
+use crate::layout::{LayoutError, parse_ron, read_ron_file};
 use crate::reading::ReadingValues;
 use crate::text::strip_bom;
 
@@ -65,17 +65,7 @@ impl Course {
     /// # Errors
     /// The file does not read, or is not a course (with line and column).
     pub fn read_file(path: &std::path::Path) -> Result<Course, LayoutError> {
-        let file = path.display().to_string();
-        let text =
-            crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
-                LayoutError {
-                    file: file.clone(),
-                    line: 0,
-                    col: 0,
-                    message: e.to_string(),
-                }
-            })?;
-        Course::parse(&file, &text)
+        read_ron_file(path)
     }
 
     /// Whether the course assigns the game `id`.

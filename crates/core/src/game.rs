@@ -12,7 +12,9 @@ use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
 use crate::shuffle::shuffle;
 use crate::structure::{Structure, StructureError};
-use crate::text::{PositionError, parse_position, write_position};
+use crate::text::{
+    FilledPosition, PositionError, parse_position, parse_position_filled, write_position,
+};
 use crate::tx::{Step, Tx, undo};
 
 /// A playable game: its layout and its rules.
@@ -268,15 +270,38 @@ impl Game {
     /// pile (or phase, or counter) that play cannot produce, naming it and the rule.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         let pos = parse_position(&self.layout, text)?;
-        self.check_structure(&pos).map_err(|e| {
+        self.check_structure_of(&pos, text)?;
+        Ok(pos)
+    }
+
+    /// Read a position whose face-down cards may be unknown (`--`, see [`crate::text`]),
+    /// filling them with the cards the text does not name, shuffled with `fill_seed`, then
+    /// check its structure as [`Game::parse_position`] does. Text without `--` reads as with
+    /// [`Game::parse_position`] (`unknown` is then 0).
+    ///
+    /// # Errors
+    /// Those of [`Game::parse_position`], and those of [`parse_position_filled`]: an unknown
+    /// card face up, or a number of unknown cards other than the number of cards left.
+    pub fn parse_position_filled(
+        &self,
+        text: &str,
+        fill_seed: u64,
+    ) -> Result<FilledPosition, PositionError> {
+        let filled = parse_position_filled(&self.layout, text, fill_seed)?;
+        self.check_structure_of(&filled.position, text)?;
+        Ok(filled)
+    }
+
+    /// [`Game::check_structure`], the fault located in `text`, the text `pos` was read from.
+    fn check_structure_of(&self, pos: &Position, text: &str) -> Result<(), PositionError> {
+        self.check_structure(pos).map_err(|e| {
             let (line, col) = e.locate(&self.layout, text);
             PositionError {
                 line,
                 col,
                 message: e.describe(&self.layout),
             }
-        })?;
-        Ok(pos)
+        })
     }
 
     /// The game's structural rules (see [`crate::structure`]).

@@ -654,6 +654,22 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result
         })
 }
 
+/// Read a RON file (at most [`crate::files::MAX_INPUT_BYTES`], a leading byte-order mark
+/// skipped); errors name the file as given.
+pub(crate) fn read_ron_file<T: DeserializeOwned>(path: &std::path::Path) -> Result<T, LayoutError> {
+    let file = path.display().to_string();
+    let text =
+        crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
+            LayoutError {
+                file: file.clone(),
+                line: 0,
+                col: 0,
+                message: e.to_string(),
+            }
+        })?;
+    parse_ron(&file, crate::text::strip_bom(&text))
+}
+
 /// 1-based line and column (in characters, as RON's own errors count them) of the first
 /// occurrence of `needle`, or (0, 0).
 fn locate(source: &str, needle: &str) -> (usize, usize) {

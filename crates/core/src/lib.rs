@@ -49,6 +49,7 @@ pub mod obvious;
 pub mod perft;
 pub mod pile;
 pub mod position;
+pub mod position_index;
 pub mod reading;
 pub mod rules;
 pub mod shuffle;
@@ -67,10 +68,11 @@ pub use moves::{Move, MoveParseError, MoveText};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};
+pub use position_index::{IndexedPosition, PositionIndex};
 pub use reading::{Choice, ChosenReading, Reading, ReadingValues, Timing};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };
 pub use structure::{FaceDown, Fault, Order, PileShape, Place, Structure, StructureError};
-pub use text::{PositionError, strip_bom};
+pub use text::{FilledPosition, PositionError, UNKNOWN_CARD, strip_bom};
 pub use tx::{Step, Tx, undo};

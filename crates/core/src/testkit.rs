@@ -128,6 +128,17 @@ pub fn cards(game: &Game, p: &Position, id: &str) -> String {
     words.join(" ")
 }
 
+/// The line of the position's text form that describes pile `id` (`t1: 5D | 9C 8H`), or an
+/// empty string when there is none.
+pub fn text_line(game: &Game, p: &Position, id: &str) -> String {
+    let prefix = format!("{id}:");
+    game.position_text(p)
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// A set of moves in the notation, separated by spaces.
 pub fn notation(game: &Game, moves: &BTreeSet<Move>) -> String {
     moves

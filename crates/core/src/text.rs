@@ -15,6 +15,10 @@
 //! - Header lines, all optional: `game: ID` (must match), `phase: play|opening|dealing`,
 //!   `redeals: N`, `marks: ID ID ...` (marked piles, see [`crate::Vars`]).
 //! - `status:` and `score:` lines (as `sol play` prints them) are ignored.
+//! - `--` is a face-down card left unknown (problems as published show only the face-up
+//!   cards). It must lie left of `|`. [`parse_position`] refuses it; [`parse_position_filled`]
+//!   (and [`crate::Game::parse_position_filled`]) fills every `--` with the cards the text does
+//!   not name, shuffled from a fill seed (ChaCha8, reproducible forever).
 //! - `#` starts a comment. Piles not listed are empty. The reader accepts lower case and `10`,
 //!   and skips a byte-order mark at the start of the text.
 //! - Errors give the line and the column in characters (not bytes), as editors count them.
@@ -29,7 +33,6 @@ use thiserror::Error;
 
 use crate::card::{Card, CardToken};
 use crate::layout::Layout;
-use crate::pile::Pile;
 use crate::position::{Phase, Position, Vars};
 
 /// A malformed position text: where and why.
@@ -46,6 +49,12 @@ pub struct PositionError {
 
 /// Write a position in the text form.
 pub fn write_position(layout: &Layout, pos: &Position) -> String {
+    write_masked(layout, pos, &[])
+}
+
+/// Write a position in the text form, with the cards at `unknown` (pile, index in the pile)
+/// written as [`UNKNOWN_CARD`].
+pub(crate) fn write_masked(layout: &Layout, pos: &Position, unknown: &[(usize, usize)]) -> String {
     let mut out = format!("game: {}\n", layout.id);
     let vars = pos.vars();
     if vars.phase != Phase::Play {
@@ -61,14 +70,18 @@ pub fn write_position(layout: &Layout, pos: &Position) -> String {
             .collect();
         let _ = writeln!(out, "marks: {}", marked.join(" "));
     }
-    for (spec, pile) in layout.piles.iter().zip(pos.piles()) {
+    for (p, (spec, pile)) in layout.piles.iter().zip(pos.piles()).enumerate() {
         out.push_str(&spec.id);
         out.push(':');
         for (i, card) in pile.cards().iter().enumerate() {
             if i == pile.face_down() && i > 0 {
                 out.push_str(" |");
             }
-            let _ = write!(out, " {card}");
+            if unknown.contains(&(p, i)) {
+                let _ = write!(out, " {UNKNOWN_CARD}");
+            } else {
+                let _ = write!(out, " {card}");
+            }
         }
         if pile.face_down() == pile.len() && !pile.is_empty() {
             out.push_str(" |");
@@ -92,11 +105,17 @@ struct Token<'a> {
 }
 
 /// Read a position in the text form and check it against the layout: pile ids, cards that
-/// belong to the deck, no card more often than the deck holds it.
+/// belong to the deck, no card more often than the deck holds it. A position with unknown
+/// cards (`--`) is refused here: read it with [`parse_position_filled`].
 ///
 /// # Errors
 /// A [`PositionError`] naming the line, column and problem.
 pub fn parse_position(layout: &Layout, text: &str) -> Result<Position, PositionError> {
+    read_sketch(layout, text)?.into_position()
+}
+
+/// Read the text form, unknown cards (`--`) left as gaps.
+fn read_sketch(layout: &Layout, text: &str) -> Result<Sketch, PositionError> {
     let mut vars = Vars::default();
     let mut piles: Vec<Option<(Vec<Token<'_>>, Option<usize>)>> =
         (0..layout.piles.len()).map(|_| None).collect();
@@ -243,12 +262,26 @@ fn resolve_cards(
     layout: &Layout,
     piles: PileTokens<'_>,
     vars: Vars,
-) -> Result<Position, PositionError> {
-    let mut parsed: Vec<Vec<(CardToken, &Token<'_>)>> = Vec::new();
+) -> Result<Sketch, PositionError> {
+    let mut parsed: Vec<Vec<(Option<CardToken>, &Token<'_>)>> = Vec::new();
     let mut taken: HashSet<Card> = HashSet::new();
-    for (cards, _) in piles.iter().flatten() {
+    for (cards, bar) in piles.iter().flatten() {
         let mut row = Vec::new();
-        for t in cards {
+        for (i, t) in cards.iter().enumerate() {
+            if t.text == UNKNOWN_CARD {
+                if bar.is_none_or(|b| i >= b) {
+                    return Err(PositionError {
+                        line: t.line,
+                        col: t.col,
+                        message: format!(
+                            "`{UNKNOWN_CARD}` is a face-down card left unknown: write it left \
+                             of `|` (a face-up card must be named)"
+                        ),
+                    });
+                }
+                row.push((None, t));
+                continue;
+            }
             let card: CardToken =
                 t.text
                     .parse()
@@ -278,21 +311,35 @@ fn resolve_cards(
                     message: format!("{} appears twice", t.text),
                 });
             }
-            row.push((card, t));
+            row.push((Some(card), t));
         }
         parsed.push(row);
     }
     let mut next_free: HashMap<(u8, u8), u8> = HashMap::new();
     let mut rows = parsed.into_iter();
-    let mut out = Vec::with_capacity(piles.len());
-    for entry in &piles {
+    let mut sketch = Sketch {
+        piles: Vec::with_capacity(piles.len()),
+        unknown: Vec::new(),
+        vars,
+    };
+    for (p, entry) in piles.iter().enumerate() {
         let Some((_, bar)) = entry else {
-            out.push(Pile::default());
+            sketch.piles.push((Vec::new(), 0));
             continue;
         };
         let row = rows.next().unwrap_or_default();
         let mut cards = Vec::with_capacity(row.len());
-        for (card, t) in row {
+        for (i, (card, t)) in row.into_iter().enumerate() {
+            let Some(card) = card else {
+                sketch.unknown.push(Gap {
+                    pile: p,
+                    index: i,
+                    line: t.line,
+                    col: t.col,
+                });
+                cards.push(None);
+                continue;
+            };
             let resolved = match card.deck {
                 Some(deck) => Card {
                     rank: card.rank,
@@ -326,16 +373,18 @@ fn resolve_cards(
                     }
                 }
             };
-            cards.push(resolved);
+            cards.push(Some(resolved));
         }
-        let face_down = match bar {
-            Some(b) => *b,
-            None => 0,
-        };
-        out.push(Pile::new(cards, face_down));
+        sketch.piles.push((cards, bar.unwrap_or(0)));
     }
-    Ok(Position::new(out, vars))
+    Ok(sketch)
 }
 
+mod fill;
+
+use fill::{Gap, Sketch};
+
+pub use fill::{FilledPosition, UNKNOWN_CARD, parse_position_filled};
+
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -13,12 +13,18 @@ use solitaire_core::{Game, Move, Pile, Position};
 use crate::outcome::{Budget, Outcome};
 
 /// `pos` with its face-down cards shuffled among the face-down places (sample `seed`).
+///
+/// The sample depends only on what a player sees: the face-down cards are sorted before they
+/// are shuffled, so positions that differ only in where their face-down cards lie (a position
+/// file's unknown cards filled with different seeds) give the same samples, and the fair
+/// search the same answer.
 pub fn sample(pos: &Position, seed: u64) -> Position {
     let mut hidden: Vec<_> = pos
         .piles()
         .iter()
         .flat_map(|p| p.cards()[..p.face_down()].iter().copied())
         .collect();
+    hidden.sort_unstable();
     let mut rng = rng_for(seed ^ 0xFA12_5EED);
     for i in (1..hidden.len()).rev() {
         let j = below(&mut rng, i as u64 + 1) as usize;

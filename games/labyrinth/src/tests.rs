@@ -1,25 +1,15 @@
 //! One test per rule of Labyrinth, on small hand-built positions.
 
-use solitaire_core::{Game, IllegalKind, Move, MoveParseError, Phase, Position, Session, Status};
+use solitaire_core::{Game, IllegalKind, Move, MoveParseError, Phase, Session, Status};
 
 use solitaire_core::testkit::{
-    moves_text as moves, play, pos, readings_differ, refusal, with_readings,
+    moves_text as moves, play, pos, readings_differ, refusal, text_line as line, with_readings,
 };
 
 use crate::{LAYOUTS, PLUGIN};
 
 fn labyrinth() -> Game {
     solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
-}
-
-/// The text line of pile `id`.
-fn line(game: &Game, p: &Position, id: &str) -> String {
-    let prefix = format!("{id}:");
-    game.position_text(p)
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_default()
-        .to_string()
 }
 
 #[test]

@@ -15,23 +15,14 @@
 use solitaire_core::{Card, Game, IllegalKind, Position, Status};
 
 use solitaire_core::testkit::{
-    check_walks, moves_text as moves, pile, play, pos, readings_differ, refusal, with_readings,
+    check_walks, moves_text as moves, pile, play, pos, readings_differ, refusal, text_line as line,
+    with_readings,
 };
 
 use crate::{LAYOUTS, PLUGIN};
 
 fn sixes() -> Game {
     solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
-}
-
-/// The text line of pile `id`.
-fn line(game: &Game, p: &Position, id: &str) -> String {
-    let prefix = format!("{id}:");
-    game.position_text(p)
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// A deck whose first 16 cards (the centre) are `centre`, the rest in canonical order.

@@ -16,7 +16,7 @@ const SPADES: &str = r#"(
     deal: [Rest(pile: "stock")],
 )"#;
 
-fn layout() -> Layout {
+pub(super) fn layout() -> Layout {
     Layout::parse("spades.ron", SPADES).unwrap()
 }
 

@@ -13,6 +13,7 @@ use crate::tokens::COMMON;
 const FLAGS: &[&str] = &[
     "--seed",
     "--position",
+    "--fill-seed",
     "--json",
     "--play",
     "--save",

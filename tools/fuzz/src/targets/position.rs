@@ -1,7 +1,11 @@
-//! The position reader: `Game::parse_position` on mutated position texts.
+//! The position readers: `Game::parse_position` and `Game::parse_position_filled` (unknown
+//! cards, `--`) on mutated position texts.
+
+use solitaire_core::{Game, PositionError, UNKNOWN_CARD};
 
 use crate::Target;
 use crate::case::Case;
+use crate::report::Problem;
 use crate::rng::Rng;
 use crate::targets::play::{broken, exercise, round_trip};
 use crate::targets::reshape::reshape_text;
@@ -27,6 +31,11 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
         None if rng.one_in(20) => seed.text.clone(),
         None => ctx.text.mutate(&seed.text, &donors, rng),
     };
+    let text = if rng.one_in(6) {
+        unknown_cards(&text, rng)
+    } else {
+        text
+    };
     Case::new(Target::Position, Some(game)).with("input", text)
 }
 
@@ -38,19 +47,10 @@ pub fn generate(ctx: &Context, rng: &mut Rng) -> Case {
 pub fn check(ctx: &Context, case: &Case) -> Verdict {
     let game = ctx.game(case)?;
     let text = case.text("input");
+    check_filled(&game, &text)?;
     let pos = match game.parse_position(&text) {
         Ok(pos) => pos,
-        Err(e) => {
-            let line = text.lines().nth(e.line.wrapping_sub(1));
-            return match line {
-                Some(l) if (1..=l.len() + 1).contains(&e.col) => Ok(Read::Refused),
-                _ => Err(broken(
-                    &game,
-                    "a refusal points outside the text",
-                    format!("{e}\n{text}"),
-                )),
-            };
-        }
+        Err(e) => return points_inside(&game, &text, &e),
     };
     round_trip(&game, &pos)?;
     exercise(&game, &pos, true)?;
@@ -71,4 +71,65 @@ pub fn check(ctx: &Context, case: &Case) -> Verdict {
         }
     }
     Ok(Read::Accepted)
+}
+
+/// `text` with the face-down cards of some piles written as unknown cards (`--`).
+fn unknown_cards(text: &str, rng: &mut Rng) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        match line.split_once('|') {
+            Some((down, up)) if rng.one_in(2) => {
+                let (key, cards) = down.split_once(':').unwrap_or(("", down));
+                let unknown = vec![UNKNOWN_CARD; cards.split_whitespace().count()];
+                out.push_str(&format!("{key}: {} |{up}", unknown.join(" ")));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A refusal of `text` points at a line of it and a column of that line (or just past it).
+fn points_inside(game: &Game, text: &str, e: &PositionError) -> Verdict {
+    let line = text.lines().nth(e.line.wrapping_sub(1));
+    match line {
+        Some(l) if (1..=l.len() + 1).contains(&e.col) => Ok(Read::Refused),
+        _ => Err(broken(
+            game,
+            "a refusal points outside the text",
+            format!("{e}\n{text}"),
+        )),
+    }
+}
+
+/// The filled reader: a refusal points inside the text; a filled position round-trips, fills
+/// the same again from its text with the unknown cards written back as `--`, and is the plain
+/// reader's position when nothing was unknown.
+fn check_filled(game: &Game, text: &str) -> Result<(), Problem> {
+    let seed = text.len() as u64;
+    let filled = match game.parse_position_filled(text, seed) {
+        Ok(filled) => filled,
+        Err(e) => return points_inside(game, text, &e).map(|_| ()),
+    };
+    round_trip(game, &filled.position)?;
+    let masked = filled.text_with_unknowns(game.layout());
+    match game.parse_position_filled(&masked, seed) {
+        Ok(again) if again == filled => {}
+        other => {
+            return Err(broken(
+                game,
+                "a filled position's text with its unknown cards fills differently",
+                format!("{other:?}\n{masked}"),
+            ));
+        }
+    }
+    if filled.unknown == 0 && game.parse_position(text).as_ref() != Ok(&filled.position) {
+        return Err(broken(
+            game,
+            "without unknown cards the filled reader differs from the plain one",
+            text.to_string(),
+        ));
+    }
+    Ok(())
 }
