@@ -123,4 +123,9 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(TableSet::Animate)
             .run_if(resource_exists::<Play>),
     );
+    // Off the table the search is of no use: dropping it stops it.
+    app.add_systems(
+        OnExit(crate::screen::Screen::Playing),
+        |mut s: ResMut<HintSearch>| s.0 = None,
+    );
 }

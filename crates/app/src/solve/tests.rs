@@ -323,3 +323,28 @@ fn w_in_the_menu_picks_from_the_shipped_table() {
         "{notice}"
     );
 }
+
+#[test]
+fn the_label_names_each_state_and_the_last_winnable_position() {
+    let mut watch = Watch::default();
+    let mut says = |shown, last| {
+        watch.shown = shown;
+        watch.last_winnable = last;
+        super::watch::label(&watch)
+    };
+    assert_eq!(says(Shown::Off, None), "");
+    assert!(says(Shown::Searching, None).contains("searching"));
+    assert!(says(Shown::Winnable, None).contains("Still winnable"));
+    assert!(says(Shown::Lost, None).contains("no winnable position"));
+    let lost = says(Shown::Lost, Some(12));
+    assert!(
+        lost.contains("after move 12 was the last winnable"),
+        "{lost}"
+    );
+    let open = says(Shown::Unknown, Some(0));
+    assert!(open.contains("Not settled in 3 s"), "{open}");
+    assert!(
+        open.contains("the deal was the last known winnable"),
+        "{open}"
+    );
+}
