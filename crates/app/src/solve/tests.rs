@@ -348,3 +348,29 @@ fn the_label_names_each_state_and_the_last_winnable_position() {
         "{open}"
     );
 }
+
+#[test]
+fn every_shipped_table_is_a_registered_game_s_list_of_deals_with_its_making() {
+    let dir = std::path::PathBuf::from(crate::assets::asset_dir()).join("winnable");
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let mut tables = 0;
+    for entry in std::fs::read_dir(&dir).expect("assets/winnable exists") {
+        let path = entry.expect("a directory entry").path();
+        let id = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        assert!(catalog.get(id).is_some(), "{id} is a registered game");
+        assert_eq!(super::deals::table_path(id), path);
+        let text = std::fs::read_to_string(&path).expect("readable");
+        assert!(
+            text.contains(&format!("sol deal {id} --winnable --seeds")),
+            "{text}"
+        );
+        let seeds = solitaire_solver::winnable::read_table(&text).expect("a list of seeds");
+        assert!(!seeds.is_empty(), "{id}: no deal");
+        assert!(
+            seeds.windows(2).all(|w| w[0] < w[1]),
+            "{id}: in order, once each"
+        );
+        tables += 1;
+    }
+    assert!(tables >= 1);
+}
