@@ -18,6 +18,7 @@ pub mod play;
 pub mod save;
 pub mod screen;
 pub mod settings;
+pub mod solve;
 pub mod statistics;
 pub mod table;
 pub mod typed_keys;
@@ -38,6 +39,7 @@ pub fn plugin(app: &mut App) {
         table::plugin,
         capture::plugin,
         typed_keys::plugin,
+        solve::plugin,
         ui::plugin,
     ));
 }

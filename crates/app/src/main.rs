@@ -34,7 +34,8 @@ fn main() -> AppExit {
                 .set(AssetPlugin {
                     file_path: solitaire_app::assets::asset_dir(),
                     ..default()
-                }),
+                })
+                .set(solitaire_app::solve::task_pools()),
         )
         .insert_resource(options)
         .insert_resource(launch)

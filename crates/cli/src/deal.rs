@@ -7,12 +7,22 @@
 //! the first in seed order among those won: which deal that is depends on the time limit, not
 //! on the number of cores. The defaults (half a second, 20 deals) end within ten seconds on
 //! one core for every game.
+//!
+//! With `--seeds A..B --table FILE` it solves every deal of the range instead (on `--jobs`
+//! threads) and writes the table of the deals won, a RON list of seeds with a comment header
+//! that says how it was made: the app ships such tables (`assets/winnable/<game>.ron`) for the
+//! games whose search is slow.
+
+use std::path::Path;
 
 use clap::Args;
+use solitaire_core::files::write_atomic;
 use solitaire_core::{Catalog, Game, Session};
-use solitaire_solver::{Budget, Method, Outcome, seconds, solve_with, verify};
+use solitaire_solver::winnable::{table_text, winnable_deal};
+use solitaire_solver::{Budget, Win};
 
 use crate::input::{CourseArg, FillArg};
+use crate::limits::SeedRange;
 use crate::output::outln;
 use crate::{Failure, Start};
 
@@ -23,13 +33,14 @@ pub const WINNABLE_SECONDS: f64 = 0.5;
 pub const WINNABLE_TRIES: u64 = 20;
 
 /// `sol deal GAME (--seed N | --position FILE) [--json]`, or
-/// `sol deal GAME --winnable [--seed N] [--time-limit S] [--tries T] [--json]`.
+/// `sol deal GAME --winnable [--seed N] [--time-limit S] [--tries T] [--json]`, or
+/// `sol deal GAME --winnable --seeds A..B --table FILE [--time-limit S] [--jobs J]`.
 #[derive(Args)]
 pub struct DealArgs {
     /// The game id (see `sol list`).
     game: String,
     /// The deal number (with --winnable: the first deal tried, 1 by default).
-    #[arg(long, required_unless_present_any = ["position", "winnable"])]
+    #[arg(long, required_unless_present_any = ["position", "winnable"], conflicts_with = "seeds")]
     seed: Option<u64>,
     /// Start from a position in the text form read from this file instead of a deal.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "winnable"])]
@@ -54,15 +65,18 @@ pub struct DealArgs {
     #[arg(long, value_name = "T", default_value_t = WINNABLE_TRIES, requires = "winnable",
           value_parser = crate::limits::tries, allow_negative_numbers = true)]
     tries: u64,
-}
-
-/// A deal the solver won.
-struct Win {
-    seed: u64,
-    /// The winning path's length.
-    length: usize,
-    /// The solver's time on it, in seconds.
-    seconds: f64,
+    /// With --winnable and --table: solve every deal A to B (inclusive) instead.
+    #[arg(long, value_name = "A..B", value_parser = crate::limits::seeds, requires = "table",
+          conflicts_with_all = ["tries", "json"])]
+    seeds: Option<SeedRange>,
+    /// With --seeds: write the deals won as a RON list of seeds, with a header that says how
+    /// it was made (the app's `assets/winnable/<game>.ron`).
+    #[arg(long, value_name = "FILE", requires_all = ["seeds", "winnable"])]
+    table: Option<String>,
+    /// With --table: worker threads (default: one per core).
+    #[arg(long, value_name = "J", value_parser = crate::limits::jobs, requires = "table",
+          allow_negative_numbers = true)]
+    jobs: Option<usize>,
 }
 
 /// Run `sol deal`.
@@ -81,6 +95,9 @@ pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
         return Ok(());
     }
     let game = crate::find(&args.course.catalog(catalog)?, &args.game)?;
+    if let (Some(seeds), Some(file)) = (args.seeds, &args.table) {
+        return write_table(&game, seeds, args.time_limit, args.jobs, file);
+    }
     let first = args.seed.unwrap_or(1);
     // Never past the last seed.
     let tries = args.tries.min((u64::MAX - first).saturating_add(1));
@@ -103,7 +120,7 @@ pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
             serde_json::to_value(game.position_json(session.position(), Some(win.seed)))
                 .map_err(|e| Failure(format!("internal error: {e}"), 1))?;
         value["winnable"] = serde_json::json!({
-            "length": win.length, "seconds": win.seconds, "tried": tried,
+            "length": win.moves.len(), "seconds": win.seconds, "tried": tried,
             "time_limit": args.time_limit,
         });
         outln!("{value}");
@@ -120,7 +137,7 @@ pub fn run(args: DealArgs, catalog: &Catalog) -> Result<(), Failure> {
         };
         outln!(
             "# winnable: the solver (full knowledge) won it in {} moves in {:.3} s; {before}",
-            win.length,
+            win.moves.len(),
             win.seconds,
         );
         crate::print_position(&session, false, None);
@@ -161,20 +178,52 @@ fn first_winnable(
 
 /// Solve deal `seed`: the win, if the solver finds one and it replays to a win.
 fn try_deal(game: &Game, seed: u64, time_limit: f64) -> Result<Option<Win>, Failure> {
-    let start = game.deal(seed);
-    let report = solve_with(game, &start, Budget::seconds(time_limit), Method::Auto);
-    let Outcome::Solved(moves) = &report.outcome else {
-        return Ok(None);
-    };
-    if verify(game, &start, moves) != Ok(true) {
-        return Err(Failure(
-            format!("internal error: seed {seed}: the solution does not replay to a win"),
-            1,
-        ));
-    }
-    Ok(Some(Win {
-        seed,
-        length: moves.len(),
-        seconds: seconds(report.elapsed),
-    }))
+    winnable_deal(game, seed, Budget::seconds(time_limit)).map_err(|e| Failure(e, 1))
+}
+
+/// `--seeds A..B --table FILE`: solve every deal of the range, write the seeds won.
+fn write_table(
+    game: &Game,
+    seeds: SeedRange,
+    time_limit: f64,
+    jobs: Option<usize>,
+    file: &str,
+) -> Result<(), Failure> {
+    let jobs = jobs.unwrap_or_else(crate::limits::cores);
+    let started = std::time::Instant::now();
+    let mut won = Vec::new();
+    crate::ordered::in_order(
+        seeds.count(),
+        jobs,
+        |i| try_deal(game, seeds.seed(i), time_limit),
+        |_, tried| {
+            if let Some(win) = tried? {
+                won.push(win.seed);
+            }
+            Ok::<(), Failure>(())
+        },
+    )?;
+    let how = format!(
+        "Deals of {} that the full-knowledge solver won within {time_limit} s each, every win\n\
+         replayed through the engine: {} of seeds {}..{}.\n\
+         Made by `sol deal {} --winnable --seeds {}..{} --time-limit {time_limit} --jobs {jobs} \\\n\
+         --table FILE` in {:.0} s.",
+        game.id(),
+        won.len(),
+        seeds.first,
+        seeds.last,
+        game.id(),
+        seeds.first,
+        seeds.last,
+        started.elapsed().as_secs_f64()
+    );
+    write_atomic(Path::new(file), table_text(&how, &won).as_bytes())
+        .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+    outln!(
+        "{}: {} of {} deals won within {time_limit} s each, written to {file}",
+        game.id(),
+        won.len(),
+        seeds.count()
+    );
+    Ok(())
 }

@@ -102,3 +102,36 @@ fn winnable_options_are_checked() {
         assert_one_line_failure(&sol(&args), 1, &[needle]);
     }
 }
+
+/// `--seeds A..B --table FILE` writes the deals won as a RON list the app reads, each of them
+/// the deal `--winnable --seed N` names first.
+#[test]
+fn a_table_lists_the_deals_won_in_a_range() {
+    let dir = scratch("winnable-table");
+    let file = dir.join("labyrinth.ron");
+    let path = file.to_string_lossy().to_string();
+    let out = winnable(
+        "labyrinth",
+        &[
+            "--seeds",
+            "30..70",
+            "--time-limit",
+            "1",
+            "--jobs",
+            "1",
+            "--table",
+            &path,
+        ],
+    );
+    assert!(out.contains("of 41 deals won"), "{out}");
+    let text = std::fs::read_to_string(&file).expect("the table is written");
+    assert!(text.starts_with("// Deals of labyrinth"), "{text}");
+    let seeds = solitaire_solver::winnable::read_table(&text).expect("a list of seeds");
+    assert!(!seeds.is_empty(), "{text}");
+    for &s in &seeds {
+        let again = winnable("labyrinth", &["--seed", &s.to_string(), "--tries", "1"]);
+        assert_eq!(seed_line(&again), s);
+    }
+    let bad = sol(&["deal", "labyrinth", "--seeds", "1..3", "--table", &path]);
+    assert!(!bad.status.success(), "--table needs --winnable");
+}

@@ -15,6 +15,8 @@
 //!   `interregnum`): a compact board, a dominance and reductions proved in its code.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
+//! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
+//! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
 //! exhaustive, unpruned search) or `unknown` (a budget ran out). [`verify`] replays a move list
@@ -45,6 +47,8 @@ pub mod key;
 pub mod outcome;
 pub mod spider;
 pub mod stats;
+pub mod stop;
+pub mod winnable;
 
 use std::time::Duration;
 
@@ -55,6 +59,8 @@ pub use family::Family;
 pub use heuristic::{Generic, Heuristic};
 pub use outcome::{Budget, Knowledge, Outcome, Report};
 pub use spider::SpiderGuide;
+pub use stop::{Stop, hint_until, solve_until, with_stop};
+pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
 

@@ -78,6 +78,8 @@ pub(crate) struct Meter {
     pub budget: Budget,
     pub start: Instant,
     pub nodes: u64,
+    /// The caller's cancel flag ([`crate::stop::with_stop`]), if any.
+    stop: Option<crate::stop::Stop>,
 }
 
 impl Meter {
@@ -86,18 +88,30 @@ impl Meter {
             budget,
             start: Instant::now(),
             nodes: 0,
+            stop: crate::stop::watched(),
         }
     }
 
-    /// Whether the node or time limit is reached (the clock is read every 4096 nodes).
+    /// Whether the node or time limit is reached or the search was stopped (the clock and
+    /// the stop flag are read every 4096 nodes).
     pub fn exhausted(&self) -> bool {
         self.nodes >= self.budget.nodes
-            || (self.nodes & 0xFFF == 0 && self.start.elapsed() >= self.budget.time)
+            || (self.nodes & 0xFFF == 0
+                && (self.start.elapsed() >= self.budget.time || self.stopped()))
     }
 
-    /// Whether the time limit is reached, reading the clock now.
+    /// Whether the time limit is reached (reading the clock now) or the search was stopped.
     pub fn out_of_time(&self) -> bool {
-        self.start.elapsed() >= self.budget.time || self.nodes >= self.budget.nodes
+        self.start.elapsed() >= self.budget.time
+            || self.nodes >= self.budget.nodes
+            || self.stopped()
+    }
+
+    /// Whether the caller's stop flag is set.
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(crate::stop::Stop::is_stopped)
     }
 }
 

@@ -1,4 +1,4 @@
-//! Worked examples (`W` or the button in the menu; their game's row says so): the position files each
+//! Worked examples (`X` or the button in the menu; their game's row says so): the position files each
 //! `assets/positions/*/index.ron` lists (Don Woods' Spider examples among them), by title.
 //! Up/Down and Enter (or a click) play one; face-down cards the example leaves unknown (`--`)
 //! are filled with the cards it does not show, shuffled by a fresh seed, and the table says

@@ -75,9 +75,13 @@ pub(super) fn spawn_menu(
                 top.spawn(ui::button("Settings  S", SettingsButton));
                 top.spawn(ui::button("Statistics  T", StatisticsButton));
                 top.spawn(ui::button("Open  F", OpenButton));
+                top.spawn(ui::button(
+                    "Winnable deal  W",
+                    crate::solve::deals::WinnableDealButton,
+                ));
                 if !examples.list.is_empty() {
                     top.spawn(ui::button(
-                        "Worked examples  W",
+                        "Worked examples  X",
                         super::examples::ExamplesButton,
                     ));
                 }
@@ -160,9 +164,9 @@ pub(super) fn spawn_menu(
                             let n = examples.count_for(game.id());
                             if n > 0 {
                                 // A line, not a button: a click on the row plays the game;
-                                // the examples open with W or the button at the top.
+                                // the examples open with X or the button at the top.
                                 row.spawn(ui::text(
-                                    format!("Worked examples ({n}): W"),
+                                    format!("Worked examples ({n}): X"),
                                     14.0,
                                     ui::SELECTED,
                                 ));
@@ -188,7 +192,7 @@ pub(super) fn spawn_menu(
             });
             root.spawn((DealText, ui::text("", 17.0, ui::TEXT)));
             root.spawn(ui::text(
-                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   W: worked examples   Esc: quit",
+                "Up/Down: choose   Enter or click: play   digits: deal number   S: settings   T: statistics   F: open   W: a winnable deal   X: worked examples   Esc: quit",
                 15.0,
                 ui::DIM,
             ));

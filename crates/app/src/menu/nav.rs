@@ -63,7 +63,7 @@ pub(super) fn navigate_with_keys(
             KeyCode::KeyS => return open_settings(&mut commands, &mut next),
             KeyCode::KeyT => return next.set(Screen::Statistics),
             KeyCode::KeyF => return next.set(Screen::Open),
-            KeyCode::KeyW if !examples.list.is_empty() => return next.set(Screen::Examples),
+            KeyCode::KeyX if !examples.list.is_empty() => return next.set(Screen::Examples),
             KeyCode::Escape => {
                 exit.write(AppExit::Success);
                 return;

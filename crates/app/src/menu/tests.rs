@@ -100,7 +100,7 @@ fn worked_examples_are_listed_and_one_plays_with_its_unknown_cards_filled_and_sa
         examples.count_for("spider") >= 8,
         "Woods' examples are shipped under Spider"
     );
-    type_in_one_frame(&mut app, &[KeyCode::KeyW]);
+    type_in_one_frame(&mut app, &[KeyCode::KeyX]);
     assert_eq!(screen(&app), Screen::Examples);
     let world = app.world_mut();
     let rows = world.query::<&ExampleRow>().iter(world).count();

@@ -1,6 +1,7 @@
 //! The player's settings, saved in the data directory beside the statistics
 //! (`settings.ron`): animation speed, automatic moves to the foundations, the confirmations,
-//! the four-colour deck, large-print cards and the left-handed layout.
+//! the four-colour deck, large-print cards, the left-handed layout and the "still winnable?"
+//! check.
 
 mod screen;
 #[cfg(test)]
@@ -65,6 +66,9 @@ pub struct Settings {
     pub large_print: bool,
     /// The table mirrored left to right.
     pub left_handed: bool,
+    /// The table says whether the position can still be won (the solver, seeing every card,
+    /// in the background: `crate::solve::watch`).
+    pub winnable_check: bool,
 }
 
 impl Default for Settings {
@@ -77,6 +81,7 @@ impl Default for Settings {
             four_colour: false,
             large_print: false,
             left_handed: false,
+            winnable_check: false,
         }
     }
 }

@@ -17,9 +17,10 @@ pub enum SettingRow {
     FourColour,
     LargePrint,
     LeftHanded,
+    WinnableCheck,
 }
 
-pub const ROWS: [SettingRow; 7] = [
+pub const ROWS: [SettingRow; 8] = [
     SettingRow::Speed,
     SettingRow::AutoMoves,
     SettingRow::ConfirmDeal,
@@ -27,6 +28,7 @@ pub const ROWS: [SettingRow; 7] = [
     SettingRow::FourColour,
     SettingRow::LargePrint,
     SettingRow::LeftHanded,
+    SettingRow::WinnableCheck,
 ];
 
 fn on_off(b: bool) -> &'static str {
@@ -71,6 +73,10 @@ impl SettingRow {
                 "Left-handed layout (the table mirrored): {}",
                 on_off(s.left_handed)
             ),
+            SettingRow::WinnableCheck => format!(
+                "Show whether the game can still be won (the solver, seeing every card): {}",
+                on_off(s.winnable_check)
+            ),
         }
     }
 
@@ -105,6 +111,7 @@ impl SettingRow {
             SettingRow::FourColour => s.four_colour = !s.four_colour,
             SettingRow::LargePrint => s.large_print = !s.large_print,
             SettingRow::LeftHanded => s.left_handed = !s.left_handed,
+            SettingRow::WinnableCheck => s.winnable_check = !s.winnable_check,
         }
     }
 }

@@ -2,11 +2,10 @@
 //! and the keys ask for; hinted cards light up.
 
 use bevy::prelude::*;
-use solitaire_core::obvious::hint;
 
 use super::fit::{BOTTOM_BAR, TOP_BAR};
 use super::status::StatusText;
-use super::{CardEntities, CardView, TableSet};
+use super::{CardView, TableSet};
 use crate::play::{Asking, Notice, Play, Question, Request, undo_hides_a_card};
 use crate::screen::Screen;
 use crate::settings::Settings;
@@ -101,10 +100,10 @@ pub(super) fn do_actions(
     mut next: ResMut<NextState<Screen>>,
     mut moves: MessageWriter<Request>,
     mut notice: ResMut<Notice>,
-    entities: Res<CardEntities>,
     time: Res<Time>,
     settings: Option<Res<Settings>>,
     mut asking: ResMut<Asking>,
+    mut hints: MessageWriter<crate::solve::hint::HintAsked>,
 ) {
     for action in actions.read() {
         match action {
@@ -144,50 +143,8 @@ pub(super) fn do_actions(
                 next.set(Screen::Playing);
             }
             Action::Hint => {
-                let pos = play.session.position();
-                // The solver in fair mode (hidden cards unknown, sampled) within a short
-                // budget; the face-up ranking when it finds nothing.
-                let budget = solitaire_solver::outcome::Budget {
-                    nodes: 300_000,
-                    time: std::time::Duration::from_millis(400),
-                    states: 300_000,
-                };
-                let fair = solitaire_solver::hint(play.game(), pos, budget);
-                let Some(mv) = fair.or_else(|| hint(play.game(), pos)) else {
-                    notice.0 = "No move helps here.".into();
-                    continue;
-                };
-                notice.0 = format!("Hint: {}", play.game().move_text(mv));
-                let lit: Vec<_> = match mv {
-                    solitaire_core::Move::Transfer { from, to, count } => {
-                        let src = pos.pile(from.into()).cards();
-                        let mut cards =
-                            src[src.len().saturating_sub(usize::from(count))..].to_vec();
-                        cards.extend(pos.pile(to.into()).top());
-                        cards
-                    }
-                    // Labyrinth's `t3^>f1`: the pile's bottom card.
-                    solitaire_core::Move::TransferBottom { from, to } => {
-                        let mut cards: Vec<_> =
-                            pos.pile(from.into()).bottom().into_iter().collect();
-                        cards.extend(pos.pile(to.into()).top());
-                        cards
-                    }
-                    _ => pos
-                        .piles()
-                        .iter()
-                        .find(|p| !p.is_empty() && p.face_down() == p.len())
-                        .and_then(|p| p.top())
-                        .into_iter()
-                        .collect(),
-                };
-                for c in lit {
-                    if let Some(&e) = entities.0.get(&c) {
-                        commands.entity(e).insert(Lit {
-                            until: time.elapsed_secs() + 1.6,
-                        });
-                    }
-                }
+                // The search runs in the background (`crate::solve::hint`).
+                hints.write(crate::solve::hint::HintAsked);
             }
         }
     }

@@ -14,7 +14,7 @@ use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 
 /// The table's input, end-of-game and celebration systems on `session`, on the table screen.
-pub(super) fn app_for(session: Session) -> App {
+pub(crate) fn app_for(session: Session) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_state::<Screen>();
@@ -33,6 +33,7 @@ pub(super) fn app_for(session: Session) -> App {
         super::outcome::plugin,
         super::celebrate::plugin,
     ));
+    crate::solve::plugin(&mut app);
     app.insert_resource(Play::resume(session));
     spawn_cards(&mut app);
     app.world_mut()
@@ -134,7 +135,7 @@ fn click(app: &mut App, button: Entity) {
     app.update(); // the state change, then the new screen
 }
 
-pub(super) fn press(app: &mut App, keys: &[KeyCode]) {
+pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     for &k in keys {
         input.press(k);
@@ -268,7 +269,10 @@ fn restart_and_new_deal_keys() {
 fn hint_key_lights_a_legal_move() {
     let (mut app, _) = spider(7);
     press(&mut app, &[KeyCode::KeyH]);
-    app.update();
+    // The search runs in the background: the frame goes on until it answers.
+    crate::solve::tests::settle(&mut app, |a| {
+        a.world().resource::<Notice>().0 != crate::solve::hint::SEARCHING
+    });
     let notice = app.world().resource::<Notice>().0.clone();
     let text = notice.strip_prefix("Hint: ").expect("a hint is given");
     let s = &play(&app).session;

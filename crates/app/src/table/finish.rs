@@ -1,16 +1,18 @@
 //! Auto-finish: once nothing is hidden (no face-down card anywhere) and the solver finds a
-//! win from the position (a short search with full knowledge, which is then no more than
-//! what the player sees), the Finish button (or `F`) plays the winning line, animated.
+//! win from the position (the background search of `crate::solve::watch`, with full
+//! knowledge, which is then no more than what the player sees), the Finish button (or `F`)
+//! plays the winning line, animated.
 
 use bevy::prelude::*;
 use solitaire_core::{Move, Position, Status};
-use solitaire_solver::outcome::{Budget, Outcome};
 
 use super::TableSet;
 use super::fit::BOTTOM_BAR;
 use crate::play::{Notice, Play, Script};
 use crate::screen::Screen;
 use crate::settings::Settings;
+use crate::solve::Verdict;
+use crate::solve::watch::Watch;
 use crate::ui;
 
 /// The last position looked at, and the winning line from it if one was found.
@@ -33,25 +35,26 @@ pub fn nothing_hidden(pos: &Position) -> bool {
     pos.piles().iter().all(|p| p.face_down() == 0)
 }
 
-/// A winning line from `pos`, if nothing is hidden and a short search finds one.
-pub fn winning_line(game: &solitaire_core::Game, pos: &Position) -> Option<Vec<Move>> {
+/// A winning line from `pos` if nothing is hidden and the background search found one;
+/// `None` while that search is still under way.
+pub fn winning_line(
+    game: &solitaire_core::Game,
+    pos: &Position,
+    watch: &Watch,
+) -> Option<Option<Vec<Move>>> {
     if !nothing_hidden(pos) || game.status(pos) != Status::Playing {
-        return None;
+        return Some(None);
     }
-    let budget = Budget {
-        nodes: 200_000,
-        time: std::time::Duration::from_millis(300),
-        states: 200_000,
-    };
-    match solitaire_solver::solve(game, pos, budget).outcome {
-        Outcome::Solved(line) if !line.is_empty() => Some(line),
-        _ => None,
+    match watch.verdict(pos)? {
+        Verdict::Winnable(line) if !line.is_empty() => Some(Some(line.clone())),
+        _ => Some(None),
     }
 }
 
-fn look_for_a_finish(
+pub fn look_for_a_finish(
     play: Res<Play>,
     script: Res<Script>,
+    watch: Option<Res<Watch>>,
     mut finish: ResMut<Finish>,
     mut notice: ResMut<Notice>,
 ) {
@@ -59,8 +62,11 @@ fn look_for_a_finish(
     if finish.checked.as_ref() == Some(pos) || !script.moves.is_empty() {
         return;
     }
+    let Some(line) = watch.and_then(|w| winning_line(play.game(), pos, &w)) else {
+        return;
+    };
     finish.checked = Some(pos.clone());
-    finish.line = winning_line(play.game(), pos);
+    finish.line = line;
     if finish.line.is_some() && notice.0.is_empty() {
         notice.0 = "Nothing is hidden and the win is certain: Finish (F) plays it out.".into();
     }

@@ -243,7 +243,12 @@ fn with_nothing_hidden_finish_plays_the_win_out() {
         speed: crate::settings::Speed::Off,
         ..Default::default()
     });
-    app.update();
+    crate::solve::tests::settle(&mut app, |app| {
+        app.world()
+            .resource::<super::finish::Finish>()
+            .line
+            .is_some()
+    });
     let line = app.world().resource::<super::finish::Finish>().line.clone();
     assert!(line.is_some(), "the win is certain");
     let world = app.world_mut();
@@ -269,9 +274,9 @@ fn with_nothing_hidden_finish_plays_the_win_out() {
                 .expect("builds")
                 .get("spider")
                 .expect("spider")
-                .deal(1)
-        )
-        .is_none(),
+                .deal(1),
+            &crate::solve::watch::Watch::default()
+        ) == Some(None),
         "a deal with hidden cards is never finished for the player"
     );
 }

@@ -8,12 +8,12 @@ pub mod ask;
 mod ask_tests;
 pub mod auto;
 pub mod bar;
-mod celebrate;
+pub mod celebrate;
 mod drag;
 #[cfg(test)]
 mod drag_tests;
 #[cfg(test)]
-mod end_tests;
+pub(crate) mod end_tests;
 pub mod finish;
 pub mod fit;
 pub mod focus;
