@@ -178,7 +178,7 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             };
             let mut beam = solve_with(game, start, rest, Method::Beam);
             beam.nodes += meter.nodes;
-            beam.elapsed += meter.start.elapsed();
+            beam.elapsed = meter.start.elapsed();
             beam
         }
         Method::Beam | Method::Auto => {
