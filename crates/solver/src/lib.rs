@@ -13,6 +13,9 @@
 //!   budget runs out.
 //! - Interregnum (the `interregnum` rules with their default readings) likewise (module
 //!   `interregnum`): a compact board, a dominance and reductions proved in its code.
+//! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
+//!   exact search first (module `sixes_and_sevens`: a compact board, safe plays and dead
+//!   ends proved in its code) for half the budget, then the beam searches for the rest.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -45,6 +48,7 @@ pub mod heuristic;
 mod interregnum;
 pub mod key;
 pub mod outcome;
+mod sixes_and_sevens;
 pub mod spider;
 pub mod stats;
 pub mod stop;
@@ -160,6 +164,28 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "interregnum-exact")
+        }
+        Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
+            // The exact search gets half the budget; the beam searches the rest.
+            let half = Budget {
+                nodes: budget.nodes / 2,
+                time: budget.time / 2,
+                ..budget
+            };
+            let mut meter = Meter::new(half);
+            let out = exact.solve(game, start, &mut meter);
+            if out != Outcome::Unknown {
+                return report(out, &meter, "sixes-and-sevens-exact");
+            }
+            let rest = Budget {
+                nodes: budget.nodes.saturating_sub(meter.nodes),
+                time: budget.time.saturating_sub(meter.start.elapsed()),
+                ..budget
+            };
+            let mut beam = solve_with(game, start, rest, Method::Beam);
+            beam.nodes += meter.nodes;
+            beam.elapsed = meter.start.elapsed();
+            beam
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);

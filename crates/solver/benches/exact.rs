@@ -1,0 +1,43 @@
+//! Benchmark: nodes per second of the exact searches of Interregnum and Sixes and Sevens
+//! (`sol solve interregnum`, `sol solve sixes-and-sevens`).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use solitaire_solver::{Budget, Method, Outcome, solve_with};
+
+/// Nodes per iteration: the search of a deal it neither wins nor proves lost within them.
+const NODES: u64 = 1_000_000;
+
+/// The group `name`: the search of `game`'s deal `seed`, left unknown after 1,000,000 nodes,
+/// so that the throughput is nodes per second.
+fn exact_group(c: &mut Criterion, name: &str, game: &str, seed: u64) {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let Some(game) = catalog.get(game) else {
+        return;
+    };
+    let start = game.deal(seed);
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(NODES));
+    group.bench_function(format!("seed-{seed}-1M-nodes"), |b| {
+        b.iter(|| {
+            let report = solve_with(&game, &start, Budget::nodes(NODES), Method::Auto);
+            assert_eq!(report.outcome, Outcome::Unknown);
+            report
+        })
+    });
+    group.finish();
+}
+
+/// Seed 20 is one of the Interregnum deals of seeds 1..1000 left unknown after 10 s.
+fn interregnum(c: &mut Criterion) {
+    exact_group(c, "interregnum-exact", "interregnum", 20);
+}
+
+/// Seed 3 is one of the Sixes and Sevens deals of seeds 1..100 left unknown after 1 s; its
+/// search is the exact one for half the nodes and the beam searches for the other half.
+fn sixes_and_sevens(c: &mut Criterion) {
+    exact_group(c, "sixes-and-sevens-exact", "sixes-and-sevens", 3);
+}
+
+criterion_group!(benches, interregnum, sixes_and_sevens);
+criterion_main!(benches);

@@ -1,0 +1,230 @@
+//! The exhaustive search: depth first over every position reachable from the start, each
+//! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
+//! every reachable position proves the deal lost. The board already merges what the rules
+//! cannot tell apart: the two copies of a card are one byte, and the two foundations of a
+//! suit in a half are one count per rank (a card fits while fewer of it than of the rank
+//! before are built, whichever of the two foundations takes it). Two reductions shrink the
+//! graph, each proved here and checked by the tests against the search without them.
+//!
+//! **Safe plays.** Let c (suit s, rank r) fit now, and suppose both cards of the rank before
+//! r in s's half are built (or c is a base: its half has a cell for each of its eight bases).
+//! If the stock is out, or c is the waste's top, playing c at once loses nothing. Take a win
+//! W from here; it builds c at some move t. Play c now, then W without that move. Every move
+//! of W before t stays legal: (1) foundations: only the counts of c's rank grow earlier; the
+//! other copy of c still fits (two of the rank before are built, at most one of c's rank
+//! before it), and a card of the rank after c only gains; (2) the frames: c's cell is empty
+//! earlier, and with the stock out no deal fills it, so an inner card beside it is
+//! available at least as long; (3) the waste: turns push the same cards, and a play from the
+//! waste takes the same top card, since c is missing below it only. So the changed W wins,
+//! and the search tries a safe play alone.
+//!
+//! **Dead ends.** Say a card d "needs" rank r of suit s when d is of suit s, in the same half
+//! and further from the base than r, and as many d as r are built now: d fits only once
+//! more r are built than d, so only after another r is built. A card is "stuck" when it lies
+//! in the waste under (anywhere beneath) a card that needs its rank, or in an inner cell all
+//! of whose outer neighbours hold cards that need its rank (cells are emptied only by
+//! building their card, so the inner card stays covered until one of them is built). If
+//! every card of some suit and rank not yet built is stuck, the position is lost: the first
+//! of them to be built needs a card above or beside it built first, which needs one of them
+//! built before. A win builds every card, so none is possible. The search does not expand
+//! such positions.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use super::board::{Board, CELLS, Card, EMPTY, Step, WASTE, before, rank, suit};
+use crate::aces_up::search::LowBits;
+use crate::outcome::Meter;
+
+/// What the search may use beyond the rules (all on in the real search; the tests turn them
+/// off to check them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reductions {
+    /// Play a safe play alone.
+    pub safe_plays: bool,
+    /// Do not expand dead ends.
+    pub dead_ends: bool,
+}
+
+impl Reductions {
+    pub const ALL: Reductions = Reductions {
+        safe_plays: true,
+        dead_ends: true,
+    };
+    #[cfg(test)]
+    pub const NONE: Reductions = Reductions {
+        safe_plays: false,
+        dead_ends: false,
+    };
+}
+
+/// The answer of the search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Verdict {
+    /// The moves of a win.
+    Won(Vec<Step>),
+    /// Every reachable position was expanded: no win.
+    Lost,
+    /// A budget ran out.
+    Unknown,
+}
+
+type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+
+/// The moves of a position still to try.
+struct Frame {
+    moves: Vec<Step>,
+    next: usize,
+}
+
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped.
+pub(crate) struct Dfs {
+    board: Board,
+    reductions: Reductions,
+    seen: Seen,
+    path: Vec<Step>,
+    frames: Vec<Frame>,
+    pool: Vec<Vec<Step>>,
+    end: Option<Verdict>,
+}
+
+impl Dfs {
+    /// A search from `board`.
+    pub fn new(board: Board, reductions: Reductions) -> Dfs {
+        let mut dfs = Dfs {
+            reductions,
+            seen: Seen::default(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            pool: Vec::new(),
+            end: if board.is_won() {
+                Some(Verdict::Won(Vec::new()))
+            } else if reductions.dead_ends && is_dead(&board) {
+                Some(Verdict::Lost)
+            } else {
+                None
+            },
+            board,
+        };
+        dfs.seen.insert(dfs.board.key());
+        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
+        dfs.frames.push(frame);
+        dfs
+    }
+
+    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
+    /// paused (or the memory budget is spent), the answer otherwise.
+    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
+        if let Some(end) = &self.end {
+            return end.clone();
+        }
+        let stop = meter.nodes.saturating_add(cap);
+        while let Some(top) = self.frames.last_mut() {
+            if self.seen.len() >= meter.budget.states {
+                self.end = Some(Verdict::Unknown);
+                return Verdict::Unknown;
+            }
+            if meter.exhausted() || meter.nodes >= stop {
+                return Verdict::Unknown;
+            }
+            let Some(&step) = top.moves.get(top.next) else {
+                if let Some(done) = self.frames.pop() {
+                    self.pool.push(done.moves);
+                }
+                if let Some(step) = self.path.pop() {
+                    self.board.undo(step);
+                }
+                continue;
+            };
+            top.next += 1;
+            self.board.apply(step);
+            meter.nodes += 1;
+            if self.board.is_won() {
+                self.path.push(step);
+                let won = Verdict::Won(self.path.clone());
+                self.end = Some(won.clone());
+                return won;
+            }
+            if !self.seen.insert(self.board.key())
+                || (self.reductions.dead_ends && is_dead(&self.board))
+            {
+                self.board.undo(step);
+                continue;
+            }
+            self.path.push(step);
+            let frame = expand(&self.board, self.reductions, &mut self.pool);
+            self.frames.push(frame);
+        }
+        self.end = Some(Verdict::Lost);
+        Verdict::Lost
+    }
+}
+
+/// Search `board` for a win within `meter`'s budget.
+#[cfg(test)]
+pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -> Verdict {
+    Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
+}
+
+/// Whether `step` is a safe play of `board` (see the module's comment).
+pub(crate) fn is_safe(board: &Board, step: Step) -> bool {
+    let Step::Play { from, card } = step else {
+        return false;
+    };
+    (from == WASTE || board.stock_left() == 0)
+        && before(rank(card)).is_none_or(|b| board.built[suit(card)][b] == 2)
+}
+
+/// The moves to try from `board`: a safe play alone when there is one (and the reductions
+/// allow it), every legal move otherwise (the plays first).
+fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
+    let mut moves = pool.pop().unwrap_or_default();
+    moves.clear();
+    board.moves(&mut moves);
+    if reductions.safe_plays
+        && let Some(&safe) = moves.iter().find(|&&s| is_safe(board, s))
+    {
+        moves.clear();
+        moves.push(safe);
+    }
+    Frame { moves, next: 0 }
+}
+
+/// How far from its half's base `rank` lies (0 the Ace or the King).
+fn depth(rank: usize) -> usize {
+    if rank <= 5 { rank } else { 12 - rank }
+}
+
+/// Whether card `d` needs another card of `card`'s suit and rank built first.
+fn needs(board: &Board, d: Card, card: Card) -> bool {
+    let (s, r, rd) = (suit(card), rank(card), rank(d));
+    suit(d) == s
+        && (rd <= 5) == (r <= 5)
+        && depth(rd) > depth(r)
+        && board.built[s][rd] == board.built[s][r]
+}
+
+/// Whether `board` is a dead end (see the module's comment).
+pub(crate) fn is_dead(board: &Board) -> bool {
+    let mut stuck = [0u8; 52];
+    for (i, &card) in board.waste.iter().enumerate() {
+        if board.waste[i + 1..].iter().any(|&d| needs(board, d, card)) {
+            stuck[usize::from(card)] += 1;
+        }
+    }
+    for c in 0..CELLS {
+        let card = board.cells[c];
+        if card != EMPTY
+            && board.inner[c]
+            && board.beside[c].iter().all(|&o| {
+                let d = board.cells[usize::from(o)];
+                d != EMPTY && needs(board, d, card)
+            })
+        {
+            stuck[usize::from(card)] += 1;
+        }
+    }
+    stuck.iter().enumerate().any(|(card, &n)| {
+        n > 0 && usize::from(n) + usize::from(board.built[card / 13][card % 13]) == 2
+    })
+}

@@ -1,0 +1,199 @@
+//! The exact Sixes and Sevens search against the engine's rules, and its reductions against
+//! the search without them.
+
+use std::collections::BTreeSet;
+
+use solitaire_core::shuffle::{below, rng_for};
+
+use solitaire_core::{Game, Move, Position};
+
+use super::Exact;
+use super::board::{Board, Card, Step};
+use super::search::{Reductions, Verdict, is_dead, is_safe, search};
+use crate::outcome::{Budget, Meter, Outcome};
+use crate::{Method, solve_with, verify};
+
+fn sixes() -> std::sync::Arc<Game> {
+    let catalog = solitaire_games::catalog().expect("catalog");
+    catalog.get("sixes-and-sevens").expect("sixes-and-sevens")
+}
+
+/// What the board says of the position: cells, counts built, stock and reserve left, waste.
+type Snapshot = (Vec<Card>, [[u8; 13]; 4], Vec<Card>, Vec<Card>, Vec<Card>);
+
+fn snapshot(board: &Board) -> Snapshot {
+    (
+        board.cells.to_vec(),
+        board.built,
+        board.stock[board.dealt..].to_vec(),
+        board.reserve[board.turned..].to_vec(),
+        board.waste.clone(),
+    )
+}
+
+/// Play a random game from `pos` (plays three times as often as deals), checking the board
+/// against the engine after every move; `stop` ends it early. Returns the board reached.
+fn random_game(
+    game: &Game,
+    pos: &mut Position,
+    below: &mut impl FnMut(u64) -> u64,
+    stop: impl Fn(&Board) -> bool,
+) -> Board {
+    let exact = Exact::new(game, pos).expect("sixes-and-sevens");
+    let mut board = exact.board.clone();
+    let start = board.clone();
+    let mut played = Vec::new();
+    loop {
+        let now = Exact::new(game, pos).expect("sixes-and-sevens");
+        assert_eq!(snapshot(&board), snapshot(&now.board));
+        assert_eq!(board.is_won(), game.rules().is_won(pos));
+        let mut steps = Vec::new();
+        board.moves(&mut steps);
+        let text = |m: Move| game.move_text(m).to_string();
+        // The engine lists a play once per foundation that takes it: compare sources.
+        let source = |m: Move| match m {
+            Move::Transfer { from, .. } => format!("from {from}"),
+            other => text(other),
+        };
+        let ours: BTreeSet<String> = steps
+            .iter()
+            .map(|&s| source(exact.engine_move(game, pos, s)))
+            .collect();
+        let engine: BTreeSet<String> = game.legal_moves(pos).into_iter().map(source).collect();
+        assert_eq!(ours, engine, "after {} moves", played.len());
+        if steps.is_empty() || stop(&board) {
+            break;
+        }
+        let plays = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Play { .. }))
+            .count();
+        let pick = if plays > 0 && below(4) > 0 {
+            below(plays as u64) as usize
+        } else {
+            below(steps.len() as u64) as usize
+        };
+        let step = steps[pick];
+        game.play(pos, exact.engine_move(game, pos, step))
+            .expect("legal");
+        board.apply(step);
+        played.push(step);
+    }
+    let reached = board.clone();
+    for &step in played.iter().rev() {
+        board.undo(step);
+    }
+    assert_eq!(board, start, "undo restores the board");
+    reached
+}
+
+#[test]
+fn moves_match_the_engines_on_random_games() {
+    let game = sixes();
+    let mut rng = rng_for(13);
+    for seed in 1..=30 {
+        let mut pos = game.deal(seed);
+        random_game(&game, &mut pos, &mut |n| below(&mut rng, n), |_| false);
+    }
+}
+
+/// Late positions of random games: the stock out and at most `left` cards still to build.
+fn late_positions(left: usize, count: usize) -> Vec<(Position, Board)> {
+    let game = sixes();
+    let mut rng = rng_for(7);
+    let mut out = Vec::new();
+    let mut seed = 1;
+    while out.len() < count && seed < 2000 {
+        let mut pos = game.deal(seed);
+        seed += 1;
+        let remaining = |b: &Board| {
+            104 - b
+                .built
+                .iter()
+                .flatten()
+                .map(|&n| usize::from(n))
+                .sum::<usize>()
+        };
+        let board = random_game(&game, &mut pos, &mut |n| below(&mut rng, n), |b| {
+            b.stock_left() == 0 && remaining(b) <= left
+        });
+        if board.stock_left() == 0 && remaining(&board) <= left && !board.is_won() {
+            out.push((pos, board));
+        }
+    }
+    out
+}
+
+#[test]
+fn reductions_agree_with_the_plain_search_on_late_positions() {
+    let game = sixes();
+    let positions = late_positions(20, 40);
+    assert!(positions.len() >= 20, "{} late positions", positions.len());
+    let (mut won, mut lost) = (0, 0);
+    for (pos, board) in &positions {
+        let budget = Budget::nodes(300_000);
+        let plain = search(board, Reductions::NONE, &mut Meter::new(budget));
+        let reduced = search(board, Reductions::ALL, &mut Meter::new(budget));
+        // Positions the plain search cannot settle in its budget tell nothing.
+        if plain == Verdict::Unknown {
+            continue;
+        }
+        assert_ne!(
+            reduced,
+            Verdict::Unknown,
+            "the reduced search settles it too"
+        );
+        assert_eq!(
+            matches!(plain, Verdict::Won(_)),
+            matches!(reduced, Verdict::Won(_)),
+            "{board:?}"
+        );
+        if let Verdict::Won(steps) = reduced {
+            let exact = Exact::new(&game, pos).expect("sixes-and-sevens");
+            let moves = exact.engine_moves(&game, pos, &steps);
+            assert_eq!(moves.len(), steps.len());
+            assert_eq!(verify(&game, pos, &moves), Ok(true));
+            won += 1;
+        } else {
+            // The plain search's verdict stands on its own: no win exists.
+            lost += 1;
+        }
+    }
+    assert!(
+        won > 0 && lost > 0 && won + lost >= 20,
+        "won {won}, lost {lost}"
+    );
+}
+
+#[test]
+fn a_safe_play_and_a_dead_end_are_what_they_say() {
+    let positions = late_positions(20, 40);
+    let safe = positions.iter().any(|(_, b)| {
+        let mut steps = Vec::new();
+        b.moves(&mut steps);
+        steps.iter().any(|&s| is_safe(b, s))
+    });
+    let dead: Vec<&Board> = positions
+        .iter()
+        .map(|(_, b)| b)
+        .filter(|b| is_dead(b))
+        .collect();
+    assert!(safe, "some late position has a safe play");
+    assert!(!dead.is_empty(), "some late position is a dead end");
+    for b in dead {
+        let plain = search(b, Reductions::NONE, &mut Meter::new(Budget::nodes(300_000)));
+        assert_eq!(plain, Verdict::Lost, "a dead end is lost");
+    }
+}
+
+#[test]
+fn solve_wins_or_proves_small_budgets_honestly() {
+    let game = sixes();
+    for seed in 1..=3 {
+        let start = game.deal(seed);
+        let report = solve_with(&game, &start, Budget::nodes(20_000), Method::Auto);
+        if let Outcome::Solved(moves) = &report.outcome {
+            assert_eq!(verify(&game, &start, moves), Ok(true));
+        }
+    }
+}
