@@ -11,6 +11,8 @@
 //!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
 //!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
 //!   budget runs out.
+//! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
+//!   build orders, which decides whether the turned cards can be split into falling piles.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -42,6 +44,7 @@ pub mod key;
 pub mod outcome;
 pub mod spider;
 pub mod stats;
+mod strategy;
 
 use std::time::Duration;
 
@@ -146,6 +149,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
+        }
+        Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(game, start, &mut meter);
+            report(out, &meter, "strategy-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
