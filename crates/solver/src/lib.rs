@@ -13,6 +13,9 @@
 //!   budget runs out.
 //! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
 //!   build orders, which decides whether the turned cards can be split into falling piles.
+//! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
+//!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
+//! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //!
@@ -34,7 +37,9 @@
 
 mod aces_up;
 pub mod beam;
+mod bristol;
 pub mod dfs;
+mod exact;
 pub mod fair;
 pub mod family;
 mod fast;
@@ -42,6 +47,7 @@ pub mod guides;
 pub mod heuristic;
 pub mod key;
 pub mod outcome;
+mod penguin;
 pub mod spider;
 pub mod stats;
 mod strategy;
@@ -149,6 +155,22 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
+        }
+        Method::Auto
+            if let Some(exact) =
+                bristol::Exact::new(game, start, bristol::board::Reductions::ALL) =>
+        {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "bristol-exact")
+        }
+        Method::Auto
+            if let Some(exact) =
+                penguin::Exact::new(game, start, penguin::board::Reductions::ALL) =>
+        {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "penguin-exact")
         }
         Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
             let mut meter = Meter::new(budget);
