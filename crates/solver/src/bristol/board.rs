@@ -14,6 +14,9 @@
 //!   position up to the order of the foundations).
 //! - *Fans alike.* Every rule treats the fans alike too (packing goes on any fan, none is
 //!   refilled, a deal never touches them): the key hashes them as a multiset.
+//! - *Waste piles alike once the stock is out.* Only a deal tells the waste piles apart (it
+//!   serves them in order); with the stock out every rule treats them alike, so the key
+//!   hashes them as a multiset of their own (apart from the fans, onto which cards pack).
 //! - *Safe builds.* Let X, of rank r, be a top card that builds, with no card of rank r - 1
 //!   left off the foundations (or X an Ace). Then building X (giving A) loses nothing from
 //!   position S: take any win from S (positions B) and play it from A skipping X's moves; A
@@ -28,6 +31,16 @@
 //!   before Y at least two were, and A (which raised one) still has one. When B builds X, A
 //!   skips it and the two are the same from then on. So a safe build is played at once and
 //!   nothing else is tried from S.
+//! - *King deadlock.* Call the top rank the King. A King on a waste pile leaves it only by
+//!   being built (a King packs nowhere, and nothing is ever moved onto a waste pile), so every
+//!   card beneath it stays until then, and it is built only on a foundation that already
+//!   holds every rank below it. So when waste Kings are built one after another, the j-th of
+//!   them needs j foundations (besides those already complete) holding every rank but the
+//!   King, made of cards not lying beneath a waste King still unbuilt at that moment. If no
+//!   order of building the waste Kings (the upper of two in one pile first) meets these
+//!   needs, the position is lost, and the search goes no further from it. The check only
+//!   relaxes the game: every other card is taken as free to move, and Kings in fans or still
+//!   in the stock are left out (they would only add needs).
 
 use crate::key::{mix128, random};
 
@@ -50,20 +63,28 @@ pub(crate) enum Step {
 pub(crate) struct Reductions {
     pub foundations_alike: bool,
     pub fans_alike: bool,
+    pub wastes_alike: bool,
     pub safe_builds: bool,
+    /// Give up a position whose waste Kings can no longer all be built (see the module's
+    /// comment).
+    pub king_deadlock: bool,
 }
 
 impl Reductions {
     pub const ALL: Reductions = Reductions {
         foundations_alike: true,
         fans_alike: true,
+        wastes_alike: true,
         safe_builds: true,
+        king_deadlock: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
         foundations_alike: false,
         fans_alike: false,
+        wastes_alike: false,
         safe_builds: false,
+        king_deadlock: false,
     };
 }
 
@@ -84,6 +105,8 @@ pub(crate) struct Board {
     dealt: usize,
     /// Per rank, the cards of that rank not on a foundation.
     in_play: [u8; 16],
+    /// The top rank (the King's).
+    top: u8,
     pub reductions: Reductions,
 }
 
@@ -115,7 +138,13 @@ impl Board {
                     .fold(0, |h, (i, &r)| h ^ card_hash(i, r))
             })
             .collect();
+        let top = (1..16u8)
+            .rev()
+            .find(|&r| in_play[usize::from(r)] > 0)
+            .unwrap_or(0)
+            .max(foundations.iter().copied().max().unwrap_or(0));
         Board {
+            top,
             piles,
             fans: count,
             hashes,
@@ -162,6 +191,64 @@ impl Board {
         }
     }
 
+    /// Whether the waste Kings can still all be built, in the relaxed game of the module's
+    /// comment.
+    fn kings_can_be_built(&self) -> bool {
+        let wastes = &self.piles[self.fans..];
+        let kings: Vec<(usize, usize)> = wastes
+            .iter()
+            .enumerate()
+            .flat_map(|(w, p)| {
+                (0..p.len())
+                    .filter(move |&i| p[i] == self.top)
+                    .map(move |i| (w, i))
+            })
+            .collect();
+        let complete = self.foundations.iter().filter(|&&h| h >= self.top).count();
+        kings.len() <= 8 && self.build_kings(&kings, 0, complete)
+    }
+
+    /// Whether the waste Kings not in `built` (a bit per King of `kings`) can be built, with
+    /// `done` foundations complete or given to the Kings built so far.
+    fn build_kings(&self, kings: &[(usize, usize)], built: u8, done: usize) -> bool {
+        let wastes = &self.piles[self.fans..];
+        // Per waste pile, the height of its upper unbuilt King.
+        let mut upper: Vec<Option<usize>> = vec![None; wastes.len()];
+        for (k, &(w, i)) in kings.iter().enumerate() {
+            if built & 1 << k == 0 {
+                upper[w] = Some(upper[w].map_or(i, |u| u.max(i)));
+            }
+        }
+        let mut free = self.in_play;
+        let mut trapped = false;
+        for (w, pile) in wastes.iter().enumerate() {
+            for &r in &pile[..upper[w].unwrap_or(0)] {
+                if r != self.top {
+                    free[usize::from(r)] -= 1;
+                    trapped = true;
+                }
+            }
+        }
+        if !trapped {
+            return true;
+        }
+        let mut heights = self.foundations.clone();
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        let Some(chosen) = heights.get(..done + 1) else {
+            return false;
+        };
+        let reach = (1..self.top).all(|r| {
+            let need = chosen.iter().filter(|&&h| h < r).count();
+            usize::from(free[usize::from(r)]) >= need
+        });
+        reach
+            && kings.iter().enumerate().any(|(k, &(w, i))| {
+                built & 1 << k == 0
+                    && upper[w] == Some(i)
+                    && self.build_kings(kings, built | 1 << k, done + 1)
+            })
+    }
+
     /// A safe build (see the module's comment), if there is one and the reduction is on.
     fn safe_build(&self) -> Option<Step> {
         if !self.reductions.safe_builds {
@@ -189,8 +276,11 @@ impl crate::exact::Board for Board {
         let r = self.reductions;
         let mut key = random(DEALT_SALT + self.dealt as u64);
         for (p, &h) in self.hashes.iter().enumerate() {
+            let stock_out = self.dealt == self.stock.len();
             let salt = if p < self.fans && r.fans_alike {
                 0
+            } else if p >= self.fans && r.wastes_alike && stock_out {
+                random(PILE_SALT - 1)
             } else {
                 random(PILE_SALT + p as u64)
             };
@@ -209,6 +299,9 @@ impl crate::exact::Board for Board {
 
     fn expand(&self, out: &mut Vec<Step>) {
         out.clear();
+        if self.reductions.king_deadlock && !self.kings_can_be_built() {
+            return;
+        }
         match self.safe_build() {
             Some(step) => out.push(step),
             None => self.moves(out),

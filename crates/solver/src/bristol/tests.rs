@@ -63,9 +63,11 @@ fn the_reductions_and_the_engines_plain_dfs_decide_small_deals_alike() {
     let only = |i: usize| Reductions {
         foundations_alike: i == 0,
         fans_alike: i == 1,
+        wastes_alike: i == 3,
         safe_builds: i == 2,
+        king_deadlock: i == 4,
     };
-    let reduced = [only(0), only(1), only(2), Reductions::ALL];
+    let reduced = [only(0), only(1), only(2), only(3), only(4), Reductions::ALL];
     let (mut won, mut lost, mut agreed, mut plain_nodes, mut reduced_nodes) = (0, 0, 0, 0, 0);
     for (ranks, fans, wastes) in [(5, 3, 1), (6, 3, 1), (6, 4, 1), (7, 4, 2)] {
         let game = small_bristol(ranks, fans, wastes);
@@ -135,8 +137,14 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     assert!(won >= 7, "{won} of 10 won");
 }
 
-/// A random board: four suits of `ranks` ranks, `fans` fans of `depth` cards, one waste pile.
-fn random_board(ranks: u8, fans: usize, depth: usize, seed: u64, r: Reductions) -> super::Board {
+/// A random board: four suits of `ranks` ranks, `fans` fans of `depth` cards, `wastes` waste
+/// piles.
+fn random_board(
+    ranks: u8,
+    (fans, depth, wastes): (usize, usize, usize),
+    seed: u64,
+    r: Reductions,
+) -> super::Board {
     let mut deck: Vec<u8> = (0..4).flat_map(|_| 1..=ranks).collect();
     let mut rng = rng_for(seed);
     for i in (1..deck.len()).rev() {
@@ -145,7 +153,13 @@ fn random_board(ranks: u8, fans: usize, depth: usize, seed: u64, r: Reductions) 
     }
     let (dealt, stock) = deck.split_at(fans * depth);
     let fans = dealt.chunks(depth).map(<[u8]>::to_vec).collect();
-    super::Board::new(fans, vec![Vec::new()], vec![0; 4], stock.to_vec(), r)
+    super::Board::new(
+        fans,
+        vec![Vec::new(); wastes],
+        vec![0; 4],
+        stock.to_vec(),
+        r,
+    )
 }
 
 #[test]
@@ -153,14 +167,21 @@ fn the_reductions_decide_random_boards_as_the_plain_search_does() {
     let only = |i: usize| Reductions {
         foundations_alike: i == 0,
         fans_alike: i == 1,
+        wastes_alike: i == 3,
         safe_builds: i == 2,
+        king_deadlock: i == 4,
     };
     let (mut won, mut lost) = (0, 0);
-    for (ranks, fans, depth) in [(5, 2, 4), (5, 3, 3), (6, 3, 4), (6, 2, 5)] {
+    for (ranks, shape) in [
+        (5, (2, 4, 1)),
+        (5, (3, 3, 2)),
+        (6, (3, 4, 1)),
+        (6, (2, 5, 2)),
+    ] {
         for seed in 0..25 {
             let mut meter = Meter::new(Budget::nodes(20_000_000));
             let plain = search(
-                &mut random_board(ranks, fans, depth, seed, Reductions::NONE),
+                &mut random_board(ranks, shape, seed, Reductions::NONE),
                 &mut meter,
             );
             match plain {
@@ -168,8 +189,8 @@ fn the_reductions_decide_random_boards_as_the_plain_search_does() {
                 Verdict::Lost => lost += 1,
                 Verdict::Unknown => panic!("a small board is decided"),
             }
-            for r in [only(0), only(1), only(2), Reductions::ALL] {
-                let mut board = random_board(ranks, fans, depth, seed, r);
+            for r in [only(0), only(1), only(2), only(3), only(4), Reductions::ALL] {
+                let mut board = random_board(ranks, shape, seed, r);
                 let mut meter = Meter::new(Budget::nodes(20_000_000));
                 match search(&mut board, &mut meter) {
                     Verdict::Won(steps) => {
@@ -182,13 +203,27 @@ fn the_reductions_decide_random_boards_as_the_plain_search_does() {
                         }
                         assert!(board.is_won());
                     }
-                    v => assert_eq!(
-                        v, plain,
-                        "{ranks} ranks, {fans}x{depth}, seed {seed}, {r:?}"
-                    ),
+                    v => assert_eq!(v, plain, "{ranks} ranks, {shape:?}, seed {seed}, {r:?}"),
                 }
             }
         }
     }
-    assert!(won >= 10 && lost >= 10, "{won} won, {lost} lost");
+    assert!(won >= 10 && lost >= 5, "{won} won, {lost} lost");
+}
+
+/// The slowest wins of seeds 1..1000 (release build: `cargo test --release -p
+/// solitaire-solver -- --ignored hardest`). The frontier, still open after 10 s each on the
+/// shared machine: seeds 182, 189, 328, 334, 468, 590, 731, 770, 857 and 965.
+#[test]
+#[ignore = "the hardest deals take seconds even in a release build"]
+fn hardest_bristol_deals() {
+    let game = bristol();
+    for seed in [787, 188, 211] {
+        let start = game.deal(seed);
+        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let Outcome::Solved(moves) = &report.outcome else {
+            panic!("seed {seed}: {}", report.outcome.name());
+        };
+        assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+    }
 }

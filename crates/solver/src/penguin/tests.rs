@@ -173,3 +173,23 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     }
     assert!(won >= 6, "{won} of 8 won");
 }
+
+/// The hardest deals of seeds 1..1000 (release build: `cargo test --release -p
+/// solitaire-solver -- --ignored hardest`): seed 967, the one proved lost, and 607, the
+/// slowest win (1,022 moves).
+#[test]
+#[ignore = "the hardest deals take seconds in a debug build"]
+fn hardest_penguin_deals() {
+    let game = penguin();
+    for (seed, won) in [(967, false), (607, true), (447, true)] {
+        let start = game.deal(seed);
+        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        match &report.outcome {
+            Outcome::Solved(moves) if won => {
+                assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}")
+            }
+            Outcome::Unsolvable if !won => {}
+            other => panic!("seed {seed}: {}", other.name()),
+        }
+    }
+}
