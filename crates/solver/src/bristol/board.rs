@@ -195,6 +195,14 @@ impl Board {
     /// comment.
     fn kings_can_be_built(&self) -> bool {
         let wastes = &self.piles[self.fans..];
+        // Most positions have no waste King over another card: nothing to check.
+        let over = |p: &Vec<Rank>| {
+            let upper_king = p.iter().rposition(|&r| r == self.top);
+            upper_king.is_some_and(|k| p[..k].iter().any(|&r| r != self.top))
+        };
+        if !wastes.iter().any(over) {
+            return true;
+        }
         let kings: Vec<(usize, usize)> = wastes
             .iter()
             .enumerate()
@@ -205,7 +213,8 @@ impl Board {
             })
             .collect();
         let complete = self.foundations.iter().filter(|&&h| h >= self.top).count();
-        kings.len() <= 8 && self.build_kings(&kings, 0, complete)
+        // (More Kings than the mask holds: no check.)
+        kings.len() > 8 || self.build_kings(&kings, 0, complete)
     }
 
     /// Whether the waste Kings not in `built` (a bit per King of `kings`) can be built, with
