@@ -39,6 +39,21 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
+/// A 128-bit random number from a counter (splitmix64 twice).
+pub(crate) fn random(i: u64) -> u128 {
+    let a = mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5555);
+    let b = mix(a ^ 0xD1B5_4A32_D192_ED03);
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+/// Mix a 128-bit value (each half depends on both).
+pub(crate) fn mix128(x: u128) -> u128 {
+    let (a, b) = ((x >> 64) as u64, x as u64);
+    let a2 = mix(a ^ b.rotate_left(17));
+    let b2 = mix(b ^ a2.rotate_left(29));
+    (u128::from(a2) << 64) | u128::from(b2)
+}
+
 /// A card's face as a small number (rank and suit, not the pack).
 pub fn face(card: Card) -> u8 {
     card.rank.value() * 4 + card.suit as u8

@@ -16,6 +16,11 @@
 //! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
 //!   exact search first (module `sixes_and_sevens`: a compact board, safe plays and dead
 //!   ends proved in its code) for half the budget, then the beam searches for the rest.
+//! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
+//!   build orders, which decides whether the turned cards can be split into falling piles.
+//! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
+//!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
+//! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -39,7 +44,9 @@
 
 mod aces_up;
 pub mod beam;
+mod bristol;
 pub mod dfs;
+mod exact;
 pub mod fair;
 pub mod family;
 mod fast;
@@ -48,10 +55,12 @@ pub mod heuristic;
 mod interregnum;
 pub mod key;
 pub mod outcome;
+mod penguin;
 mod sixes_and_sevens;
 pub mod spider;
 pub mod stats;
 pub mod stop;
+mod strategy;
 pub mod winnable;
 
 use std::time::Duration;
@@ -186,6 +195,27 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             beam.nodes += meter.nodes;
             beam.elapsed = meter.start.elapsed();
             beam
+        }
+        Method::Auto
+            if let Some(exact) =
+                bristol::Exact::new(game, start, bristol::board::Reductions::ALL) =>
+        {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "bristol-exact")
+        }
+        Method::Auto
+            if let Some(exact) =
+                penguin::Exact::new(game, start, penguin::board::Reductions::ALL) =>
+        {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "penguin-exact")
+        }
+        Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(game, start, &mut meter);
+            report(out, &meter, "strategy-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);

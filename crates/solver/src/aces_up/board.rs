@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use solitaire_core::{Card, Rank};
 
-use crate::key::mix;
+use crate::key::{mix128, random};
 
 /// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
 pub(crate) type Code = u8;
@@ -69,21 +69,6 @@ pub(crate) struct Board {
 struct Randoms {
     zobrist: Vec<u128>,
     salts: Vec<u128>,
-}
-
-/// A 128-bit random number from a counter (splitmix64 twice).
-fn random(i: u64) -> u128 {
-    let a = mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5555);
-    let b = mix(a ^ 0xD1B5_4A32_D192_ED03);
-    (u128::from(a) << 64) | u128::from(b)
-}
-
-/// Mix a 128-bit value (each half depends on both).
-fn mix128(x: u128) -> u128 {
-    let (a, b) = ((x >> 64) as u64, x as u64);
-    let a2 = mix(a ^ b.rotate_left(17));
-    let b2 = mix(b ^ a2.rotate_left(29));
-    (u128::from(a2) << 64) | u128::from(b2)
 }
 
 impl Board {

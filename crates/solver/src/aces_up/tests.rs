@@ -1,8 +1,6 @@
 //! The exact Aces Up search against the engine's rules, and its reductions against the search
 //! without them.
 
-use std::collections::BTreeSet;
-
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
@@ -10,6 +8,7 @@ use super::Exact;
 use super::beam::stage_beam;
 use super::board::{ACE, Board, Code, Step};
 use super::search::{Dfs, Reductions, Verdict, search};
+use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::{Method, solve_with, verify};
 
@@ -38,15 +37,8 @@ fn moves_match_the_engines_on_random_games() {
             assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
             let mut steps = Vec::new();
             board.moves(&mut steps);
-            let ours: BTreeSet<String> = steps
-                .iter()
-                .map(|&s| game.move_text(exact.engine_move(s)).to_string())
-                .collect();
-            let engine: BTreeSet<String> = game
-                .legal_moves(&pos)
-                .into_iter()
-                .map(|m| game.move_text(m).to_string())
-                .collect();
+            let ours = move_texts(&game, steps.iter().map(|&s| exact.engine_move(s)));
+            let engine = move_texts(&game, game.legal_moves(&pos));
             assert_eq!(ours, engine, "seed {seed} after {} moves", played.len());
             if steps.is_empty() {
                 break;
