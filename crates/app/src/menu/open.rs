@@ -50,6 +50,17 @@ pub fn clipboard_text() -> Result<String, String> {
     Err("the clipboard holds no text (pasting needs wl-paste, xclip or xsel)".into())
 }
 
+/// Where `V` reads the clipboard: the desktop's tools ([`clipboard_text`]) unless something
+/// else is put in (a headless test puts in a fixed text).
+#[derive(Resource, Clone)]
+pub struct Clipboard(pub std::sync::Arc<dyn Fn() -> Result<String, String> + Send + Sync>);
+
+impl Default for Clipboard {
+    fn default() -> Self {
+        Self(std::sync::Arc::new(clipboard_text))
+    }
+}
+
 fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
     let files = dir.map(|d| list_saves(&d)).unwrap_or_default();
     commands
@@ -103,6 +114,7 @@ fn use_input(
     menu: Res<MenuState>,
     mut next: ResMut<NextState<Screen>>,
     mut message: Query<&mut Text, With<OpenMessage>>,
+    clipboard: Option<Res<Clipboard>>,
 ) {
     let n = list.files.len();
     let mut chosen = rows
@@ -135,7 +147,8 @@ fn use_input(
     if keys.just_pressed(KeyCode::KeyV) {
         let fallback = games.0.get(menu.selected);
         let seed = super::random_seed();
-        match clipboard_text().and_then(|t| session_from_text(&t, &games.0, fallback, seed)) {
+        let text = clipboard.map_or_else(clipboard_text, |c| (c.0)());
+        match text.and_then(|t| session_from_text(&t, &games.0, fallback, seed)) {
             Ok((s, note)) => {
                 let notice = "Playing the pasted position.".to_string();
                 return play_session(&mut commands, &mut next, s, notice, note);
@@ -156,6 +169,7 @@ fn show_selection(list: Res<OpenList>, mut rows: Query<(&SaveRow, &mut BorderCol
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OpenList>();
+    app.init_resource::<Clipboard>();
     app.add_systems(OnEnter(Screen::Open), spawn_screen);
     app.add_systems(
         Update,

@@ -194,3 +194,61 @@ fn a_game_saved_by_name_with_s_resumes_from_the_open_screen_by_keys() {
     assert_eq!(play.session.position(), session.position());
     let _ = std::fs::remove_dir_all(&dir.0);
 }
+
+#[test]
+fn v_on_the_open_screen_plays_the_position_on_the_clipboard() {
+    let catalog = solitaire_games::catalog().expect("the registry builds");
+    let bristol = catalog.get("bristol").expect("bristol");
+    let mut dealt = solitaire_core::Session::deal(bristol.clone(), 7);
+    let first = bristol.legal_moves(dealt.position())[0];
+    dealt.play(first).expect("a legal move plays");
+    let mut text = bristol.position_text(dealt.position());
+    if !text.starts_with("game:") {
+        text = format!("game: bristol\n{text}");
+    }
+    let mut app = menu_app();
+    super::open::plugin(&mut app);
+    let pasted = text.clone();
+    app.insert_resource(super::open::Clipboard(std::sync::Arc::new(move || {
+        Ok(pasted.clone())
+    })));
+    type_in_one_frame(&mut app, &[KeyCode::KeyF]);
+    assert_eq!(screen(&app), Screen::Open);
+    app.update();
+    type_in_one_frame(&mut app, &[KeyCode::KeyV]);
+    assert_eq!(screen(&app), Screen::Playing);
+    let play = app.world().resource::<Play>();
+    assert_eq!(
+        play.session.game().id(),
+        "bristol",
+        "the text's game: line chooses the game"
+    );
+    assert_eq!(
+        play.session.position(),
+        dealt.position(),
+        "the pasted position is played"
+    );
+}
+
+#[test]
+fn v_with_text_that_is_no_position_stays_on_the_open_screen_and_says_why() {
+    let mut app = menu_app();
+    super::open::plugin(&mut app);
+    app.insert_resource(super::open::Clipboard(std::sync::Arc::new(|| {
+        Ok("game: bristol\nt1: ZZ\n".to_string())
+    })));
+    type_in_one_frame(&mut app, &[KeyCode::KeyF]);
+    app.update();
+    type_in_one_frame(&mut app, &[KeyCode::KeyV]);
+    assert_eq!(screen(&app), Screen::Open, "nothing is played");
+    let world = app.world_mut();
+    let said: Vec<String> = world
+        .query_filtered::<&Text, With<super::open::OpenMessage>>()
+        .iter(world)
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(
+        said.iter().any(|t| !t.is_empty()),
+        "the Open screen says what is wrong: {said:?}"
+    );
+}
