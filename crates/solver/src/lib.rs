@@ -224,6 +224,19 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             // Spider's exhaustive phase settles the small family members; a full-size deal
             // goes straight to the fast search's portfolio.
             let small = start.cards().count() <= SMALL_SPIDER;
+            let mut width = 256usize;
+            let mut cut = false;
+            if method == Method::Auto && fast.is_none() && !spider {
+                // A first narrow beam wins most won deals of the other games in milliseconds,
+                // before the exhaustive phase (which proves losses) takes its share.
+                let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
+                if out != Outcome::Unknown {
+                    return report(out, &meter, used);
+                }
+                width = width.saturating_mul(4);
+            }
+            // A first beam that never cut found all its guide lets it find (below).
+            let narrow_done = width > 256 && !cut;
             if method == Method::Auto && (fast.is_none() || small) {
                 // Spider's exhaustive phase is short: it settles the small family members;
                 // other games get a fifth of the budget.
@@ -246,12 +259,13 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                     return report(r.outcome, &meter, "dfs");
                 }
             }
+            if narrow_done {
+                return report(Outcome::Unknown, &meter, used);
+            }
             if let Some(fast) = fast {
                 let (out, used) = fast.solve(game, start, &mut meter);
                 return report(out, &meter, &used);
             }
-            let mut width = 256usize;
-            let mut cut = false;
             loop {
                 let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
                 if !matches!(out, Outcome::Unknown) {
