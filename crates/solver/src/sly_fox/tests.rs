@@ -1,0 +1,165 @@
+//! The exact Sly Fox search against the engine's rules, and its reductions against the search
+//! without them.
+
+use std::collections::BTreeSet;
+
+use solitaire_core::shuffle::{below, rng_for};
+use solitaire_core::{Game, Move, Position};
+
+use super::Exact;
+use super::board::{Board, Cell, Phase, Step};
+use super::search::{Dfs, Reductions, Verdict};
+use crate::outcome::{Budget, Meter};
+
+fn sly_fox() -> std::sync::Arc<Game> {
+    let catalog = solitaire_games::catalog().expect("catalog");
+    catalog.get("sly-fox").expect("sly-fox")
+}
+
+fn board_of(game: &Game, pos: &Position) -> Board {
+    Exact::new(game, pos).expect("sly-fox").board
+}
+
+#[test]
+fn moves_match_the_engines_on_random_games() {
+    let game = sly_fox();
+    let mut rng = rng_for(13);
+    for seed in 1..=20 {
+        let mut pos = game.deal(seed);
+        let exact = Exact::new(&game, &pos).expect("sly-fox");
+        let mut board = exact.board.clone();
+        let start = board.clone();
+        let mut undos = Vec::new();
+        loop {
+            assert_eq!(board, board_of(&game, &pos), "seed {seed}");
+            assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
+            let mut steps = Vec::new();
+            board.moves(&mut steps);
+            let text = |m: Move| game.move_text(m).to_string();
+            let ours: BTreeSet<String> =
+                steps.iter().map(|&s| text(exact.engine_move(s))).collect();
+            let engine: BTreeSet<String> = game.legal_moves(&pos).into_iter().map(text).collect();
+            assert_eq!(ours, engine, "seed {seed} after {} moves", undos.len());
+            if steps.is_empty() {
+                break;
+            }
+            // Builds five times as often as deals, so that games get far.
+            let builds = steps
+                .iter()
+                .filter(|s| matches!(s, Step::Build(..)))
+                .count();
+            let pick = if builds > 0 && below(&mut rng, 6) > 0 {
+                below(&mut rng, builds as u64) as usize
+            } else {
+                below(&mut rng, steps.len() as u64) as usize
+            };
+            let step = steps[pick];
+            game.play(&mut pos, exact.engine_move(step)).expect("legal");
+            undos.push(board.apply(step));
+        }
+        while let Some(undo) = undos.pop() {
+            board.undo(undo);
+        }
+        assert_eq!(board, start, "undo restores the start, seed {seed}");
+    }
+}
+
+/// A small late position: each suit's up foundation at 10..=13 and down one at 1..=4, the
+/// cards still wanted shuffled into `piles` reserve piles and the stock, in the opening or in
+/// play.
+fn small(seed: u64, piles: usize) -> Board {
+    let mut rng = rng_for(seed);
+    let mut kinds = Vec::new();
+    let mut tops = Vec::new();
+    let mut left: Vec<Cell> = Vec::new();
+    for s in 0..4u8 {
+        let up = 10 + below(&mut rng, 4) as u8;
+        let down = 1 + below(&mut rng, 4) as u8;
+        kinds.extend([(s, true), (s, false)]);
+        tops.extend([up, down]);
+        left.extend((up + 1..=13).map(|r| s * 13 + r - 1));
+        left.extend((1..down).map(|r| s * 13 + r - 1));
+    }
+    for i in (1..left.len()).rev() {
+        left.swap(i, below(&mut rng, i as u64 + 1) as usize);
+    }
+    let mut board = Board {
+        kinds,
+        tops,
+        piles: vec![Vec::new(); piles],
+        stock: Vec::new(),
+        hand: None,
+        phase: if below(&mut rng, 2) == 0 {
+            Phase::Opening
+        } else {
+            Phase::Play
+        },
+        marks: 0,
+    };
+    let in_piles = left.len() / 2;
+    for (i, c) in left.into_iter().enumerate() {
+        if i < in_piles {
+            board.piles[below(&mut rng, piles as u64) as usize].push(c);
+        } else {
+            board.stock.push(c);
+        }
+    }
+    board
+}
+
+fn verdict(board: &Board, reductions: Reductions) -> Verdict {
+    let mut meter = Meter::new(Budget::nodes(5_000_000));
+    Dfs::new(board.clone(), reductions).run(u64::MAX, &mut meter)
+}
+
+/// Whether `steps` are legal from `board` and win.
+fn wins(board: &Board, steps: &[Step]) -> bool {
+    let mut b = board.clone();
+    let mut moves = Vec::new();
+    for &s in steps {
+        b.moves(&mut moves);
+        if !moves.contains(&s) {
+            return false;
+        }
+        b.apply(s);
+    }
+    b.is_won()
+}
+
+#[test]
+fn reductions_agree_with_the_plain_search_on_small_positions() {
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..150 {
+        let board = small(seed, 4);
+        let plain = verdict(&board, Reductions::NONE);
+        let reduced = verdict(&board, Reductions::ALL);
+        assert_ne!(plain, Verdict::Unknown, "seed {seed}");
+        match (&plain, &reduced) {
+            (Verdict::Won(a), Verdict::Won(b)) => {
+                assert!(wins(&board, a) && wins(&board, b), "seed {seed}");
+                won += 1;
+            }
+            (Verdict::Lost, Verdict::Lost) => lost += 1,
+            _ => panic!("seed {seed}: {plain:?} against {reduced:?}"),
+        }
+    }
+    assert!(
+        won > 10 && lost > 10,
+        "both verdicts occur: {won} won, {lost} lost"
+    );
+}
+
+#[test]
+fn the_search_keeps_going_where_it_paused() {
+    let board = small(7, 4);
+    let whole = verdict(&board, Reductions::ALL);
+    let mut dfs = Dfs::new(board, Reductions::ALL);
+    let mut meter = Meter::new(Budget::nodes(5_000_000));
+    let paused = loop {
+        match dfs.run(50, &mut meter) {
+            Verdict::Unknown => {}
+            v => break v,
+        }
+    };
+    assert_eq!(paused, whole);
+}
