@@ -9,7 +9,8 @@ use solitaire_core::{Game, Move, Position};
 use super::Exact;
 use super::board::{Board, Cell, Phase, Step};
 use super::search::{Dfs, Reductions, Verdict};
-use crate::outcome::{Budget, Meter};
+use crate::outcome::{Budget, Meter, Outcome};
+use crate::{Method, solve_with, verify};
 
 fn sly_fox() -> std::sync::Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");
@@ -162,4 +163,42 @@ fn the_search_keeps_going_where_it_paused() {
         }
     };
     assert_eq!(paused, whole);
+}
+
+/// Open deals of seeds 1..100 at 2 s (`docs/solver-runs/sly-fox.csv`): the frontier.
+const HARDEST: [u64; 4] = [2, 5, 7, 8];
+
+#[test]
+#[ignore = "long: a minute per deal; run it when the search improves"]
+fn the_hardest_deals() {
+    let game = sly_fox();
+    let mut settled = Vec::new();
+    for seed in HARDEST {
+        let start = game.deal(seed);
+        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        if let Outcome::Solved(moves) = &report.outcome {
+            assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+        }
+        println!(
+            "seed {seed}: {} in {:?}",
+            report.outcome.name(),
+            report.elapsed
+        );
+        if report.outcome != Outcome::Unknown {
+            settled.push(seed);
+        }
+    }
+    println!("settled: {settled:?}");
+}
+
+#[test]
+fn a_win_found_on_the_board_replays_through_the_engine() {
+    let game = sly_fox();
+    let start = game.deal(25);
+    let exact = Exact::new(&game, &start).expect("sly-fox");
+    let mut meter = Meter::new(Budget::nodes(10_000));
+    let Outcome::Solved(moves) = exact.solve(&mut meter) else {
+        panic!("seed 25 is won within 10,000 nodes");
+    };
+    assert_eq!(verify(&game, &start, &moves), Ok(true));
 }
