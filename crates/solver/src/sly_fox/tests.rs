@@ -202,3 +202,21 @@ fn a_win_found_on_the_board_replays_through_the_engine() {
     };
     assert_eq!(verify(&game, &start, &moves), Ok(true));
 }
+
+/// The exact search's speed (it is not wired into `Method::Auto`, so the Criterion bench
+/// cannot reach it): run with `--release --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: nodes per second on seed 2, an open deal"]
+fn nodes_per_second() {
+    let game = sly_fox();
+    let exact = Exact::new(&game, &game.deal(2)).expect("sly-fox");
+    let mut meter = Meter::new(Budget::nodes(2_000_000));
+    let out = exact.solve(&mut meter);
+    assert_eq!(out, Outcome::Unknown, "seed 2 is open after 2 M nodes");
+    let seconds = meter.start.elapsed().as_secs_f64();
+    println!(
+        "{} nodes in {seconds:.2} s: {:.2} M nodes/s",
+        meter.nodes,
+        meter.nodes as f64 / seconds / 1e6
+    );
+}
