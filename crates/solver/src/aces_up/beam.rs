@@ -1,7 +1,7 @@
 //! A stage beam for Aces Up: from each of the `width` best positions just after a deal, every
 //! position reachable before the next deal (safe discards played at once) is a candidate to
 //! deal from; the `width` best candidates by [`Board::eval`] are dealt and make the next
-//! stage. With the stock out, the positions reachable are searched for a win. It finds wins
+//! stage (dead ends left out). With the stock out, the positions reachable are searched for a win. It finds wins
 //! the exhaustive search reaches late; finding none proves nothing.
 
 use super::board::{Board, Step};
@@ -87,7 +87,7 @@ fn stage(
     let mut found = 0;
     let mut visit = |board: &Board, path: &[Step], candidates: &mut Vec<Candidate>| {
         let key = board.key(true);
-        if !seen.insert(key) {
+        if !seen.insert(key) || board.dead_end() {
             return false;
         }
         candidates.push(Candidate {

@@ -212,6 +212,59 @@ impl Board {
         })
     }
 
+    /// Whether every column holds an Ace: then no column can ever be emptied again (an Ace is
+    /// never discarded and leaves its column only for a space), so no card ever moves into a
+    /// space again and the columns only lose their top cards or gain dealt ones.
+    fn locked(&self) -> bool {
+        self.cols
+            .iter()
+            .all(|col| col.iter().any(|&c| strength(c) == ACE))
+    }
+
+    /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): every column holds
+    /// an Ace, and some other card either lies below an Ace or has no higher card of its suit
+    /// left in play outside the part of its own column under it.
+    pub fn dead_end(&self) -> bool {
+        if !self.locked() {
+            return false;
+        }
+        // Per suit, the strengths in play in each column and in the stock still to deal.
+        let mut stock = [0u16; 4];
+        for &c in &self.stock[self.dealt..] {
+            stock[suit(c)] |= 1 << strength(c);
+        }
+        let masks: Vec<[u16; 4]> = self
+            .cols
+            .iter()
+            .map(|col| {
+                let mut m = [0u16; 4];
+                for &c in col {
+                    m[suit(c)] |= 1 << strength(c);
+                }
+                m
+            })
+            .collect();
+        self.cols.iter().enumerate().any(|(i, col)| {
+            let top_ace = col.iter().rposition(|&c| strength(c) == ACE).unwrap_or(0);
+            col.iter().enumerate().any(|(h, &c)| {
+                if strength(c) == ACE {
+                    return false;
+                }
+                if h < top_ace {
+                    return true;
+                }
+                let elsewhere = masks
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .fold(stock[suit(c)], |acc, (_, m)| acc | m[suit(c)]);
+                // A higher card above `c` in its own column must be discarded before `c`
+                // shows, so only cards in the other columns or the stock can beat it.
+                elsewhere >> (strength(c) + 1) == 0
+            })
+        })
+    }
+
     /// How far the position looks from a win, lower being better (for the stage beam, which
     /// compares positions with as many cards dealt): the cards left, a card lying above a
     /// lower card of its suit in its column (the lower one must wait for it to go), a card

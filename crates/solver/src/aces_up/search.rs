@@ -1,6 +1,6 @@
 //! The exhaustive search: depth first over every position reachable from the start, each
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
-//! every reachable position proves the deal lost. Three reductions shrink the graph, each
+//! every reachable position proves the deal lost. Four reductions shrink the graph, each
 //! proved below and checked by the tests against the search without them on small deals.
 //!
 //! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
@@ -34,6 +34,23 @@
 //! **Columns alike once the stock is out.** Only a deal tells the columns apart (it serves
 //! them in order); with the stock out every rule treats them alike, so positions that differ
 //! by the order of their columns are won or lost together, and the key merges them.
+//!
+//! **Dead ends once every column holds an Ace.** An Ace is never discarded (no card beats it)
+//! and leaves its column only by a move into a space. When every column holds an Ace, no
+//! column can be emptied: a column empties only when its last card leaves, and its Aces
+//! would need a space to go to, which only an emptied column gives. So no move into a space is
+//! ever legal again; from then on a column only loses its top card (a discard) or gains dealt
+//! cards on top, and every position reached keeps every column holding an Ace. Such a
+//! position cannot be won if one of its cards X (not an Ace)
+//! - lies below an Ace of its column: X can leave only after the Ace has, which never
+//!   happens, and a win leaves only Aces; or
+//! - has no higher card of its suit in the other columns or the stock: X leaves only by a
+//!   discard, which needs a higher card of its suit on top of another column. Cards never move
+//!   from a column to another, so such a card must be in another column now or come from the
+//!   stock; a higher card in X's own column is either under X (it cannot show while X is
+//!   there) or above X (it must be discarded before X shows).
+//!
+//! The search does not expand such a position: no win passes through it.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -52,6 +69,8 @@ pub(crate) struct Reductions {
     pub endgame_discards: bool,
     /// Merge positions that differ by the order of their columns once the stock is out.
     pub merge_columns: bool,
+    /// Expand no dead end ([`Board::dead_end`]).
+    pub dead_ends: bool,
 }
 
 impl Reductions {
@@ -59,12 +78,14 @@ impl Reductions {
         lowest_discards: true,
         endgame_discards: true,
         merge_columns: true,
+        dead_ends: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
         lowest_discards: false,
         endgame_discards: false,
         merge_columns: false,
+        dead_ends: false,
     };
 }
 
@@ -170,7 +191,9 @@ impl Dfs {
                 self.end = Some(won.clone());
                 return won;
             }
-            if !self.seen.insert(self.board.key(merge)) {
+            if !self.seen.insert(self.board.key(merge))
+                || (self.reductions.dead_ends && self.board.dead_end())
+            {
                 self.board.undo(step);
                 continue;
             }
