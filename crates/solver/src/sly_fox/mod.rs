@@ -7,6 +7,7 @@
 //! [`search`]. Wins are translated to engine moves here.
 
 pub(crate) mod board;
+pub(crate) mod playout;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;
@@ -106,6 +107,14 @@ impl Exact {
             }
             Verdict::Lost => Outcome::Unsolvable,
             Verdict::Unknown => Outcome::Unknown,
+        }
+    }
+
+    /// Jittered play-outs within `meter`'s budget ([`playout`]): a win, or unknown.
+    pub fn play_outs(&self, meter: &mut Meter) -> Outcome {
+        match playout::search(&self.board, meter) {
+            Some(steps) => Outcome::Solved(steps.iter().map(|&s| self.engine_move(s)).collect()),
+            None => Outcome::Unknown,
         }
     }
 

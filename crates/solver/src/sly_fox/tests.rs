@@ -220,3 +220,59 @@ fn nodes_per_second() {
         meter.nodes as f64 / seconds / 1e6
     );
 }
+
+/// Every assignment's cost, the least of them, by brute force over permutations.
+fn least_cost(cost: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {
+    if row == cost.len() {
+        return 0;
+    }
+    let mut best = i64::MAX;
+    for j in 0..used.len() {
+        if !used[j] {
+            used[j] = true;
+            best = best.min(cost[row][j] + least_cost(cost, row + 1, used));
+            used[j] = false;
+        }
+    }
+    best
+}
+
+#[test]
+fn the_hungarian_method_finds_a_least_cost_assignment() {
+    let mut rng = rng_for(5);
+    for trial in 0..200 {
+        let n = 1 + below(&mut rng, 5) as usize;
+        let m = n + below(&mut rng, 3) as usize;
+        let cost: Vec<Vec<i64>> = (0..n)
+            .map(|_| (0..m).map(|_| below(&mut rng, 20) as i64).collect())
+            .collect();
+        let cols = super::playout::hungarian(&cost);
+        let distinct: BTreeSet<usize> = cols.iter().copied().collect();
+        assert_eq!(distinct.len(), n, "trial {trial}: one column per row");
+        let total: i64 = cols.iter().enumerate().map(|(i, &j)| cost[i][j]).sum();
+        assert_eq!(
+            total,
+            least_cost(&cost, 0, &mut vec![false; m]),
+            "trial {trial}"
+        );
+    }
+}
+
+#[test]
+fn a_play_out_win_replays_through_the_engine() {
+    let game = sly_fox();
+    let mut won = 0;
+    for seed in [3, 8, 9] {
+        let start = game.deal(seed);
+        let exact = Exact::new(&game, &start).expect("sly-fox");
+        let mut meter = Meter::new(Budget::nodes(200_000));
+        if let Outcome::Solved(moves) = exact.play_outs(&mut meter) {
+            assert_eq!(verify(&game, &start, &moves), Ok(true), "seed {seed}");
+            won += 1;
+        }
+    }
+    assert!(
+        won >= 2,
+        "play-outs win seeds 3, 8 and 9 in a few thousand nodes: {won}"
+    );
+}

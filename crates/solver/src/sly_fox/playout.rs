@@ -1,0 +1,244 @@
+//! Play-outs that look for a win fast: build whatever builds, then lay each deal's cards (all
+//! known to the solver) by a least-cost assignment of cards to piles, found whole rather than
+//! one card at a time.
+//!
+//! Every pile gets exactly one card per deal, so after a deal the tops are the dealt cards
+//! whichever way they were laid: what a placement decides is only what each card buries. A
+//! card's *distance* is how many cards of its suit must be built before it; a pile's *urgency*
+//! is the least distance among its cards. Laying card c on pile P costs nothing when c is
+//! wanted no later than anything in P (c's distance at most P's urgency, or P empty), and
+//! otherwise the gap, which is how much sooner P is needed than c. The twenty cards of a deal
+//! and the piles form a square cost matrix whose least-cost assignment (the Hungarian method)
+//! is the play-out's deal. A play-out that wins is a win; one that sticks proves nothing, so
+//! play-outs are repeated with the distances jittered (a per-suit pace and per-card noise) for
+//! variety.
+
+use solitaire_core::shuffle::{below, rng_for};
+
+use super::board::{Board, Phase, Step, suit};
+use crate::outcome::Meter;
+
+/// The moves of one play-out from `board` and whether they win; `jitter` holds a pace per suit
+/// (multiplying distances) and a noise per card byte, both added to the distance scale.
+pub(crate) fn play_out(board: &Board, jitter: &Jitter) -> (Vec<Step>, bool) {
+    let mut b = board.clone();
+    let mut steps = Vec::new();
+    let mut moves = Vec::new();
+    loop {
+        b.moves(&mut moves);
+        if b.phase == Phase::Dealing {
+            let plan = assign(&b, jitter);
+            for p in plan {
+                steps.push(Step::Place(p));
+                b.apply(Step::Place(p));
+            }
+            continue;
+        }
+        if let Some(&build) = moves.iter().find(|s| matches!(s, Step::Build(..))) {
+            steps.push(build);
+            b.apply(build);
+            continue;
+        }
+        if moves.contains(&Step::Deal) {
+            steps.push(Step::Deal);
+            b.apply(Step::Deal);
+            continue;
+        }
+        return (steps, b.is_won());
+    }
+}
+
+/// The jitter of one play-out: distances are scaled by a pace per suit and shifted by a noise
+/// per card (in hundredths of a card).
+pub(crate) struct Jitter {
+    pace: [i32; 4],
+    noise: [i32; 52],
+}
+
+impl Jitter {
+    /// No jitter: the plain distances.
+    pub const NONE: Jitter = Jitter {
+        pace: [100; 4],
+        noise: [0; 52],
+    };
+
+    /// The jitter of play-out number `n` (0 is [`Jitter::NONE`]).
+    pub fn nth(n: u64) -> Jitter {
+        if n == 0 {
+            return Jitter::NONE;
+        }
+        let mut rng = rng_for(0x51f0 + n);
+        let spread = 1 + (n % 4) as i32 * 40;
+        let mut j = Jitter::NONE;
+        for p in &mut j.pace {
+            *p = 70 + below(&mut rng, 61) as i32;
+        }
+        for x in &mut j.noise {
+            *x = below(&mut rng, spread as u64) as i32;
+        }
+        j
+    }
+}
+
+/// The piles for the hand's card and the rest of the deal, in the order they come: a
+/// least-cost assignment of the deal's cards to the piles not yet served.
+fn assign(b: &Board, jitter: &Jitter) -> Vec<u8> {
+    let open: Vec<usize> = (0..b.piles.len())
+        .filter(|&p| b.marks & (1 << p) == 0)
+        .collect();
+    let mut cards: Vec<u8> = b.hand.into_iter().collect();
+    cards.extend(b.stock.iter().rev().take(open.len().saturating_sub(1)));
+    let (dealt, piled) = times(b, &cards, jitter);
+    let urgency: Vec<i32> = open
+        .iter()
+        .map(|&p| piled[p].iter().copied().min().unwrap_or(i32::MAX))
+        .collect();
+    let cost: Vec<Vec<i64>> = dealt
+        .iter()
+        .map(|&t| urgency.iter().map(|&u| i64::from((t - u).max(0))).collect())
+        .collect();
+    hungarian(&cost)
+        .into_iter()
+        .map(|j| open[j] as u8)
+        .collect()
+}
+
+/// When each card will be wanted (jittered hundredths of a card): the dealt `cards`, and each
+/// pile's cards bottom up. The two copies of a rank between Ace and King go one up and one
+/// down: when both are in sight and both foundations want the rank, the copy nearer a top
+/// (a dealt card counting as a top) is taken for the foundation that wants it sooner.
+fn times(b: &Board, cards: &[u8], jitter: &Jitter) -> (Vec<i32>, Vec<Vec<i32>>) {
+    // Each card byte's copies in sight: (depth below the tops after the deal, where).
+    let mut seen: [[(u16, u16, u16); 2]; 52] = [[(u16::MAX, 0, 0); 2]; 52];
+    let mut count = [0u8; 52];
+    let mut note = |c: u8, depth: u16, pile: u16, at: u16| {
+        let k = &mut count[usize::from(c)];
+        if *k < 2 {
+            seen[usize::from(c)][usize::from(*k)] = (depth, pile, at);
+            *k += 1;
+        }
+    };
+    for (i, &c) in cards.iter().enumerate() {
+        note(c, 0, u16::MAX, i as u16);
+    }
+    for (p, pile) in b.piles.iter().enumerate() {
+        for (i, &c) in pile.iter().enumerate() {
+            note(c, (pile.len() - i) as u16, p as u16, i as u16);
+        }
+    }
+    let mut want = [[99i32; 2]; 52];
+    for (f, &(s, up)) in b.kinds.iter().enumerate() {
+        let t = b.tops[f];
+        for r in 1..=13u8 {
+            let c = usize::from(s * 13 + r - 1);
+            let d = if up && r > t {
+                i32::from(r - t) - 1
+            } else if !up && r < t {
+                i32::from(t - r) - 1
+            } else {
+                continue;
+            };
+            want[c][usize::from(!up)] = d;
+        }
+    }
+    let mut dealt = vec![0; cards.len()];
+    let mut piled: Vec<Vec<i32>> = b.piles.iter().map(|p| vec![0; p.len()]).collect();
+    for c in 0..52u8 {
+        let k = usize::from(count[usize::from(c)]);
+        if k == 0 {
+            continue;
+        }
+        let [a, z] = want[usize::from(c)];
+        let (near, far) = (a.min(z), a.max(z));
+        let mut copies = seen[usize::from(c)];
+        copies[..k].sort_unstable();
+        for (n, &(_, pile, at)) in copies[..k].iter().enumerate() {
+            let d = if n == 0 || far == 99 { near } else { far };
+            let t = d * jitter.pace[usize::from(suit(c))] + jitter.noise[usize::from(c)];
+            if pile == u16::MAX {
+                dealt[usize::from(at)] = t;
+            } else {
+                piled[usize::from(pile)][usize::from(at)] = t;
+            }
+        }
+    }
+    (dealt, piled)
+}
+
+/// A least-cost assignment of each row of `cost` (n rows, m ≥ n columns) to its own column:
+/// the column of each row (the Hungarian method with potentials, O(n² m)).
+pub(crate) fn hungarian(cost: &[Vec<i64>]) -> Vec<usize> {
+    let n = cost.len();
+    let m = cost.first().map_or(0, Vec::len);
+    const INF: i64 = i64::MAX / 4;
+    let (mut u, mut v) = (vec![0i64; n + 1], vec![0i64; m + 1]);
+    let (mut p, mut way) = (vec![0usize; m + 1], vec![0usize; m + 1]);
+    for i in 1..=n {
+        p[0] = i;
+        let mut j0 = 0;
+        let mut minv = vec![INF; m + 1];
+        let mut used = vec![false; m + 1];
+        loop {
+            used[j0] = true;
+            let i0 = p[j0];
+            let mut delta = INF;
+            let mut j1 = 0;
+            for j in 1..=m {
+                if !used[j] {
+                    let cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=m {
+                if used[j] {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let mut col = vec![0; n];
+    for j in 1..=m {
+        if p[j] > 0 {
+            col[p[j] - 1] = j - 1;
+        }
+    }
+    col
+}
+
+/// Play-outs with ever new jitter until one wins (its moves) or `meter` runs out; each
+/// play-out's moves count as nodes.
+pub(crate) fn search(board: &Board, meter: &mut Meter) -> Option<Vec<Step>> {
+    for n in 0.. {
+        let (steps, won) = play_out(board, &Jitter::nth(n));
+        meter.nodes += steps.len() as u64 + 1;
+        if won {
+            return Some(steps);
+        }
+        if meter.out_of_time() {
+            return None;
+        }
+    }
+    None
+}
