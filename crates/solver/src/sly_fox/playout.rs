@@ -11,45 +11,116 @@
 //! and the piles form a square cost matrix whose least-cost assignment (the Hungarian method)
 //! is the play-out's deal. A play-out that wins is a win; one that sticks proves nothing, so
 //! play-outs are repeated with the distances jittered (a per-suit pace and per-card noise) for
-//! variety.
+//! variety, and nested: before each deal, the play-outs of several jitters are compared and
+//! the deal of the best is made (nested Monte Carlo search of level one).
+//!
+//! The two copies of a rank between Ace and King go one up and one down, so a card's distance
+//! depends on which copy it is: of two copies in sight, the one nearer a top is counted for
+//! the foundation that wants the rank sooner.
 
 use solitaire_core::shuffle::{below, rng_for};
 
 use super::board::{Board, Phase, Step, suit};
 use crate::outcome::Meter;
 
-/// The moves of one play-out from `board` and whether they win; `jitter` holds a pace per suit
-/// (multiplying distances) and a noise per card byte, both added to the distance scale.
-pub(crate) fn play_out(board: &Board, jitter: &Jitter) -> (Vec<Step>, bool) {
-    let mut b = board.clone();
-    let mut steps = Vec::new();
+/// Build whatever builds (the first build found, until none is left): the board then waits
+/// for a deal, or is won or stuck.
+fn build_all(b: &mut Board, steps: &mut Vec<Step>) {
     let mut moves = Vec::new();
     loop {
         b.moves(&mut moves);
+        let Some(&build) = moves.iter().find(|s| matches!(s, Step::Build(..))) else {
+            return;
+        };
+        steps.push(build);
+        b.apply(build);
+    }
+}
+
+/// Deal (the stock is not empty, no deal is in progress), laying the cards by `jitter`'s
+/// assignment.
+fn deal(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) {
+    steps.push(Step::Deal);
+    b.apply(Step::Deal);
+    for p in assign(b, jitter) {
+        steps.push(Step::Place(p));
+        b.apply(Step::Place(p));
+    }
+}
+
+/// How many cards are not on the foundations.
+fn left(b: &Board) -> usize {
+    b.stock.len() + usize::from(b.hand.is_some()) + b.piles.iter().map(Vec::len).sum::<usize>()
+}
+
+/// Play `b` out by `jitter` (a deal in progress first finished by it), the moves added to
+/// `steps`: the cards left when it sticks (0: won).
+fn play_out(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) -> usize {
+    if b.phase == Phase::Dealing {
+        for p in assign(b, jitter) {
+            steps.push(Step::Place(p));
+            b.apply(Step::Place(p));
+        }
+    }
+    loop {
+        build_all(b, steps);
+        if b.stock.is_empty() {
+            return left(b);
+        }
+        deal(b, steps, jitter);
+    }
+}
+
+/// A nested play-out from `board`: before each deal, the play-outs of `tries` new jitters
+/// (numbered from `first`) and of the best so far are compared, and the deal of the one that
+/// leaves fewest cards is made. The moves, and the cards they leave (0: won); each play-out's
+/// moves count as `meter`'s nodes, and it stops early when `meter` runs out.
+fn nested(board: &Board, first: u64, tries: u64, meter: &mut Meter) -> (Vec<Step>, usize) {
+    let mut b = board.clone();
+    let mut steps = Vec::new();
+    let mut best = Jitter::NONE;
+    let mut next = first;
+    loop {
+        if b.phase != Phase::Dealing {
+            build_all(&mut b, &mut steps);
+            if b.stock.is_empty() {
+                return (steps, left(&b));
+            }
+        }
+        let mut best_left = usize::MAX;
+        for n in std::iter::once(None).chain((next..next + tries).map(Some)) {
+            let jitter = n.map_or_else(|| best.clone(), Jitter::nth);
+            let mut c = b.clone();
+            let mut rest = Vec::new();
+            let l = play_out(&mut c, &mut rest, &jitter);
+            meter.nodes += rest.len() as u64 + 1;
+            if l == 0 {
+                steps.extend(rest);
+                return (steps, 0);
+            }
+            if l < best_left {
+                best_left = l;
+                best = jitter;
+            }
+            if meter.out_of_time() {
+                return (steps, usize::MAX);
+            }
+        }
+        next += tries;
         if b.phase == Phase::Dealing {
-            let plan = assign(&b, jitter);
-            for p in plan {
+            for p in assign(&b, &best) {
                 steps.push(Step::Place(p));
                 b.apply(Step::Place(p));
             }
-            continue;
+        } else {
+            deal(&mut b, &mut steps, &best);
         }
-        if let Some(&build) = moves.iter().find(|s| matches!(s, Step::Build(..))) {
-            steps.push(build);
-            b.apply(build);
-            continue;
-        }
-        if moves.contains(&Step::Deal) {
-            steps.push(Step::Deal);
-            b.apply(Step::Deal);
-            continue;
-        }
-        return (steps, b.is_won());
     }
 }
 
 /// The jitter of one play-out: distances are scaled by a pace per suit and shifted by a noise
 /// per card (in hundredths of a card).
+#[derive(Clone)]
 pub(crate) struct Jitter {
     pace: [i32; 4],
     noise: [i32; 52],
@@ -227,18 +298,21 @@ pub(crate) fn hungarian(cost: &[Vec<i64>]) -> Vec<usize> {
     col
 }
 
-/// Play-outs with ever new jitter until one wins (its moves) or `meter` runs out; each
-/// play-out's moves count as nodes.
+/// Nested play-outs ([`nested`]) with ever new jitters until one wins (its moves) or `meter`
+/// runs out.
 pub(crate) fn search(board: &Board, meter: &mut Meter) -> Option<Vec<Step>> {
-    for n in 0.. {
-        let (steps, won) = play_out(board, &Jitter::nth(n));
-        meter.nodes += steps.len() as u64 + 1;
-        if won {
+    let mut first = 0;
+    loop {
+        let (steps, left) = nested(board, first, TRIES, meter);
+        if left == 0 {
             return Some(steps);
         }
         if meter.out_of_time() {
             return None;
         }
+        first += 1000 * TRIES;
     }
-    None
 }
+
+/// New jitters tried before each deal of a nested play-out.
+const TRIES: u64 = 16;
