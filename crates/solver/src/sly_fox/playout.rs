@@ -124,6 +124,9 @@ fn nested(board: &Board, first: u64, tries: u64, meter: &mut Meter) -> (Vec<Step
 pub(crate) struct Jitter {
     pace: [i32; 4],
     noise: [i32; 52],
+    /// Cost a placement by the delay it adds to each card of the pile, each counted from
+    /// when the cards above it let it out, rather than by the pile's most urgent card.
+    delays: bool,
 }
 
 impl Jitter {
@@ -131,6 +134,7 @@ impl Jitter {
     pub const NONE: Jitter = Jitter {
         pace: [100; 4],
         noise: [0; 52],
+        delays: false,
     };
 
     /// The jitter of play-out number `n` (0 is [`Jitter::NONE`]).
@@ -141,6 +145,7 @@ impl Jitter {
         let mut rng = rng_for(0x51f0 + n);
         let spread = 1 + (n % 4) as i32 * 40;
         let mut j = Jitter::NONE;
+        j.delays = n % 4 == 3;
         for p in &mut j.pace {
             *p = 70 + below(&mut rng, 61) as i32;
         }
@@ -160,14 +165,41 @@ fn assign(b: &Board, jitter: &Jitter) -> Vec<u8> {
     let mut cards: Vec<u8> = b.hand.into_iter().collect();
     cards.extend(b.stock.iter().rev().take(open.len().saturating_sub(1)));
     let (dealt, piled) = times(b, &cards, jitter);
-    let urgency: Vec<i32> = open
-        .iter()
-        .map(|&p| piled[p].iter().copied().min().unwrap_or(i32::MAX))
-        .collect();
-    let cost: Vec<Vec<i64>> = dealt
-        .iter()
-        .map(|&t| urgency.iter().map(|&u| i64::from((t - u).max(0))).collect())
-        .collect();
+    let cost: Vec<Vec<i64>> = if jitter.delays {
+        // Each pile's cards as they can come out: a card waits for those above it.
+        let ready: Vec<Vec<i32>> = open
+            .iter()
+            .map(|&p| {
+                let mut wait = i32::MIN;
+                piled[p]
+                    .iter()
+                    .rev()
+                    .map(|&t| {
+                        wait = wait.max(t);
+                        wait
+                    })
+                    .collect()
+            })
+            .collect();
+        dealt
+            .iter()
+            .map(|&t| {
+                ready
+                    .iter()
+                    .map(|r| r.iter().map(|&e| i64::from((t - e).max(0))).sum())
+                    .collect()
+            })
+            .collect()
+    } else {
+        let urgency: Vec<i32> = open
+            .iter()
+            .map(|&p| piled[p].iter().copied().min().unwrap_or(i32::MAX))
+            .collect();
+        dealt
+            .iter()
+            .map(|&t| urgency.iter().map(|&u| i64::from((t - u).max(0))).collect())
+            .collect()
+    };
     hungarian(&cost)
         .into_iter()
         .map(|j| open[j] as u8)
@@ -298,21 +330,23 @@ pub(crate) fn hungarian(cost: &[Vec<i64>]) -> Vec<usize> {
     col
 }
 
-/// Nested play-outs ([`nested`]) with ever new jitters until one wins (its moves) or `meter`
-/// runs out.
+/// Nested play-outs ([`nested`]) with ever new jitters, each round trying twice as many
+/// jitters before each deal as the last (from [`TRIES`]), until one wins (its moves) or
+/// `meter` runs out.
 pub(crate) fn search(board: &Board, meter: &mut Meter) -> Option<Vec<Step>> {
-    let mut first = 0;
+    let (mut first, mut tries) = (0, TRIES);
     loop {
-        let (steps, left) = nested(board, first, TRIES, meter);
+        let (steps, left) = nested(board, first, tries, meter);
         if left == 0 {
             return Some(steps);
         }
         if meter.out_of_time() {
             return None;
         }
-        first += 1000 * TRIES;
+        first += 100 * tries;
+        tries = (tries * 2).min(1 << 12);
     }
 }
 
-/// New jitters tried before each deal of a nested play-out.
+/// New jitters tried before each deal in the first round of nested play-outs.
 const TRIES: u64 = 16;
