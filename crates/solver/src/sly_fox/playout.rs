@@ -42,6 +42,11 @@ fn build_all(b: &mut Board, steps: &mut Vec<Step>) {
 fn deal(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) {
     steps.push(Step::Deal);
     b.apply(Step::Deal);
+    lay(b, steps, jitter);
+}
+
+/// Lay the rest of the deal in progress by `jitter`'s assignment.
+fn lay(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) {
     for p in assign(b, jitter) {
         steps.push(Step::Place(p));
         b.apply(Step::Place(p));
@@ -55,12 +60,9 @@ fn left(b: &Board) -> usize {
 
 /// Play `b` out by `jitter` (a deal in progress first finished by it), the moves added to
 /// `steps`: the cards left when it sticks (0: won).
-fn play_out(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) -> usize {
+pub(crate) fn play_out(b: &mut Board, steps: &mut Vec<Step>, jitter: &Jitter) -> usize {
     if b.phase == Phase::Dealing {
-        for p in assign(b, jitter) {
-            steps.push(Step::Place(p));
-            b.apply(Step::Place(p));
-        }
+        lay(b, steps, jitter);
     }
     loop {
         build_all(b, steps);
@@ -108,10 +110,7 @@ fn nested(board: &Board, first: u64, tries: u64, meter: &mut Meter) -> (Vec<Step
         }
         next += tries;
         if b.phase == Phase::Dealing {
-            for p in assign(&b, &best) {
-                steps.push(Step::Place(p));
-                b.apply(Step::Place(p));
-            }
+            lay(&mut b, &mut steps, &best);
         } else {
             deal(&mut b, &mut steps, &best);
         }
