@@ -8,8 +8,8 @@
 //! is the least distance among its cards. Laying card c on pile P costs nothing when c is
 //! wanted no later than anything in P (c's distance at most P's urgency, or P empty), and
 //! otherwise the gap, which is how much sooner P is needed than c. The twenty cards of a deal
-//! and the piles form a square cost matrix whose least-cost assignment (the Hungarian method)
-//! is the play-out's deal. A play-out that wins is a win; one that sticks proves nothing, so
+//! and the piles form a square cost matrix whose least-cost assignment is the play-out's
+//! deal; the cost being convex in the gap, sorting both sides finds one ([`monotone`]). A play-out that wins is a win; one that sticks proves nothing, so
 //! play-outs are repeated with the distances jittered (a per-suit pace and per-card noise) for
 //! variety, and nested: before each deal, the play-outs of several jitters are compared and
 //! the deal of the best is made (nested Monte Carlo search of level one).
@@ -123,9 +123,6 @@ fn nested(board: &Board, first: u64, tries: u64, meter: &mut Meter) -> (Vec<Step
 pub(crate) struct Jitter {
     pace: [i32; 4],
     noise: [i32; 52],
-    /// Cost a placement by the delay it adds to each card of the pile, each counted from
-    /// when the cards above it let it out, rather than by the pile's most urgent card.
-    delays: bool,
 }
 
 impl Jitter {
@@ -133,7 +130,6 @@ impl Jitter {
     pub const NONE: Jitter = Jitter {
         pace: [100; 4],
         noise: [0; 52],
-        delays: false,
     };
 
     /// The jitter of play-out number `n` (0 is [`Jitter::NONE`]).
@@ -144,7 +140,6 @@ impl Jitter {
         let mut rng = rng_for(0x51f0 + n);
         let spread = 1 + (n % 4) as i32 * 40;
         let mut j = Jitter::NONE;
-        j.delays = n % 4 == 3;
         for p in &mut j.pace {
             *p = 70 + below(&mut rng, 61) as i32;
         }
@@ -164,42 +159,11 @@ fn assign(b: &Board, jitter: &Jitter) -> Vec<u8> {
     let mut cards: Vec<u8> = b.hand.into_iter().collect();
     cards.extend(b.stock.iter().rev().take(open.len().saturating_sub(1)));
     let (dealt, piled) = times(b, &cards, jitter);
-    let cost: Vec<Vec<i64>> = if jitter.delays {
-        // Each pile's cards as they can come out: a card waits for those above it.
-        let ready: Vec<Vec<i32>> = open
-            .iter()
-            .map(|&p| {
-                let mut wait = i32::MIN;
-                piled[p]
-                    .iter()
-                    .rev()
-                    .map(|&t| {
-                        wait = wait.max(t);
-                        wait
-                    })
-                    .collect()
-            })
-            .collect();
-        dealt
-            .iter()
-            .map(|&t| {
-                ready
-                    .iter()
-                    .map(|r| r.iter().map(|&e| i64::from((t - e).max(0))).sum())
-                    .collect()
-            })
-            .collect()
-    } else {
-        let urgency: Vec<i32> = open
-            .iter()
-            .map(|&p| piled[p].iter().copied().min().unwrap_or(i32::MAX))
-            .collect();
-        dealt
-            .iter()
-            .map(|&t| urgency.iter().map(|&u| i64::from((t - u).max(0))).collect())
-            .collect()
-    };
-    hungarian(&cost)
+    let urgency: Vec<i32> = open
+        .iter()
+        .map(|&p| piled[p].iter().copied().min().unwrap_or(i32::MAX))
+        .collect();
+    monotone(&dealt, &urgency)
         .into_iter()
         .map(|j| open[j] as u8)
         .collect()
@@ -267,66 +231,49 @@ fn times(b: &Board, cards: &[u8], jitter: &Jitter) -> (Vec<i32>, Vec<Vec<i32>>) 
     (dealt, piled)
 }
 
-/// A least-cost assignment of each row of `cost` (n rows, m ≥ n columns) to its own column:
-/// the column of each row (the Hungarian method with potentials, O(n² m)).
-pub(crate) fn hungarian(cost: &[Vec<i64>]) -> Vec<usize> {
-    let n = cost.len();
-    let m = cost.first().map_or(0, Vec::len);
+/// The cost of laying a card wanted at `t` on a pile whose most urgent card is wanted at `u`.
+pub(crate) fn gap(t: i32, u: i32) -> i64 {
+    (i64::from(t) - i64::from(u)).max(0)
+}
+
+/// A least-cost assignment of the cards wanted at `t` (n of them) to piles of urgency `u`
+/// (m ≥ n), each card to a pile of its own, the cost of a pair being [`gap`]: the pile of
+/// each card.
+///
+/// The cost is a convex function of t − u, so for t ≤ t' and u ≤ u', gap(t, u) + gap(t', u')
+/// ≤ gap(t, u') + gap(t', u) (the two differences on the left lie between the two on the
+/// right and have the same sum). Any assignment with two crossing pairs can therefore be
+/// uncrossed at no loss, and some least-cost assignment pairs the cards and the piles it uses
+/// in the same order, both sorted: with n = m that is the sorted order itself, and with fewer
+/// cards (the last deal) a dynamic program over the two sorted lists picks the piles, O(n m).
+pub(crate) fn monotone(t: &[i32], u: &[i32]) -> Vec<usize> {
+    let (n, m) = (t.len(), u.len());
+    let mut rows: Vec<usize> = (0..n).collect();
+    rows.sort_by_key(|&i| t[i]);
+    let mut cols: Vec<usize> = (0..m).collect();
+    cols.sort_by_key(|&j| u[j]);
+    // best[i][j]: the least cost of the first i cards on the first j piles (sorted).
     const INF: i64 = i64::MAX / 4;
-    let (mut u, mut v) = (vec![0i64; n + 1], vec![0i64; m + 1]);
-    let (mut p, mut way) = (vec![0usize; m + 1], vec![0usize; m + 1]);
+    let mut best = vec![vec![INF; m + 1]; n + 1];
+    best[0].iter_mut().for_each(|b| *b = 0);
     for i in 1..=n {
-        p[0] = i;
-        let mut j0 = 0;
-        let mut minv = vec![INF; m + 1];
-        let mut used = vec![false; m + 1];
-        loop {
-            used[j0] = true;
-            let i0 = p[j0];
-            let mut delta = INF;
-            let mut j1 = 0;
-            for j in 1..=m {
-                if !used[j] {
-                    let cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
-                    }
-                    if minv[j] < delta {
-                        delta = minv[j];
-                        j1 = j;
-                    }
-                }
-            }
-            for j in 0..=m {
-                if used[j] {
-                    u[p[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
-            }
-            j0 = j1;
-            if p[j0] == 0 {
-                break;
-            }
-        }
-        loop {
-            let j1 = way[j0];
-            p[j0] = p[j1];
-            j0 = j1;
-            if j0 == 0 {
-                break;
-            }
+        for j in i..=m {
+            let pair = best[i - 1][j - 1] + gap(t[rows[i - 1]], u[cols[j - 1]]);
+            best[i][j] = best[i][j - 1].min(pair);
         }
     }
-    let mut col = vec![0; n];
-    for j in 1..=m {
-        if p[j] > 0 {
-            col[p[j] - 1] = j - 1;
+    let mut pile = vec![0; n];
+    let (mut i, mut j) = (n, m);
+    while i > 0 {
+        if j > i && best[i][j] == best[i][j - 1] {
+            j -= 1;
+        } else {
+            pile[rows[i - 1]] = cols[j - 1];
+            i -= 1;
+            j -= 1;
         }
     }
-    col
+    pile
 }
 
 /// Nested play-outs ([`nested`]) with ever new jitters, each round trying twice as many
