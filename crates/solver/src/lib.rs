@@ -57,6 +57,8 @@ pub mod key;
 pub mod outcome;
 mod penguin;
 mod sixes_and_sevens;
+#[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
+mod sly_fox;
 pub mod spider;
 pub mod stats;
 pub mod stop;
@@ -174,27 +176,17 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let out = exact.solve(&mut meter);
             report(out, &meter, "interregnum-exact")
         }
+        Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
+            // Play-outs get half the budget; the beam searches the rest.
+            half_then_beam(game, start, budget, "sly-fox-playout", |m| {
+                exact.play_outs(m)
+            })
+        }
         Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
             // The exact search gets half the budget; the beam searches the rest.
-            let half = Budget {
-                nodes: budget.nodes / 2,
-                time: budget.time / 2,
-                ..budget
-            };
-            let mut meter = Meter::new(half);
-            let out = exact.solve(game, start, &mut meter);
-            if out != Outcome::Unknown {
-                return report(out, &meter, "sixes-and-sevens-exact");
-            }
-            let rest = Budget {
-                nodes: budget.nodes.saturating_sub(meter.nodes),
-                time: budget.time.saturating_sub(meter.start.elapsed()),
-                ..budget
-            };
-            let mut beam = solve_with(game, start, rest, Method::Beam);
-            beam.nodes += meter.nodes;
-            beam.elapsed = meter.start.elapsed();
-            beam
+            half_then_beam(game, start, budget, "sixes-and-sevens-exact", |m| {
+                exact.solve(game, start, m)
+            })
         }
         Method::Auto
             if let Some(exact) =
@@ -284,6 +276,42 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             }
         }
     }
+}
+
+/// Run `first` on half of `budget` (its report named `name` when it decides), then the beam
+/// searches ([`Method::Beam`]) on what is left.
+fn half_then_beam(
+    game: &Game,
+    start: &Position,
+    budget: Budget,
+    name: &str,
+    first: impl FnOnce(&mut Meter) -> Outcome,
+) -> Report {
+    let half = Budget {
+        nodes: budget.nodes / 2,
+        time: budget.time / 2,
+        ..budget
+    };
+    let mut meter = Meter::new(half);
+    let out = first(&mut meter);
+    if out != Outcome::Unknown {
+        return Report {
+            outcome: out,
+            nodes: meter.nodes,
+            elapsed: meter.start.elapsed(),
+            method: name.to_string(),
+            knowledge: Knowledge::Full,
+        };
+    }
+    let rest = Budget {
+        nodes: budget.nodes.saturating_sub(meter.nodes),
+        time: budget.time.saturating_sub(meter.start.elapsed()),
+        ..budget
+    };
+    let mut beam = solve_with(game, start, rest, Method::Beam);
+    beam.nodes += meter.nodes;
+    beam.elapsed = meter.start.elapsed();
+    beam
 }
 
 /// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
