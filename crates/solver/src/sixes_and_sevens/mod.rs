@@ -7,6 +7,7 @@
 //! to engine moves here, by replaying them.
 
 pub(crate) mod board;
+pub(crate) mod relaxed;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;
