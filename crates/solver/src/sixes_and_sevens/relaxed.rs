@@ -1,4 +1,4 @@
-//! A relaxation of Sixes and Sevens in which only the reserve constrains: a necessary
+//! A relaxation of Sixes and Sevens in which only the reserve and the stock constrain: a necessary
 //! condition for a win that holds at every position, the stock's included.
 //!
 //! **The relaxed game.** A card not built, not in the reserve or its waste and not in the
@@ -51,8 +51,10 @@ const CAP: u64 = 20_000;
 /// The most relaxed positions remembered (then the tables start afresh).
 const REMEMBERED: usize = 4_000_000;
 
-/// A relaxed position: what is built, how much of the stock is released and of the reserve
-/// turned, the waste, and how many of each card are free, in the reserve or in the waste.
+/// A relaxed position: what is built, how much of the stock is released (dealt cards
+/// included) and of the reserve turned, the waste, and how many of each card are free, in
+/// the reserve or in the waste. These determine the relaxed game (the stock and reserve are
+/// the deal's), so they key it.
 #[derive(Clone)]
 struct State {
     built: [[u8; 13]; 4],
@@ -91,11 +93,10 @@ impl State {
         for &c in &board.waste {
             in_waste[usize::from(c)] += 1;
         }
-        let stock = &board.stock[board.dealt..];
         let gaps = board.cells.iter().filter(|&&c| c == EMPTY).count();
-        let released = gaps.min(stock.len());
+        let released = board.dealt + gaps.min(board.stock_left());
         let mut held = [0u8; 52];
-        for &c in &stock[released..] {
+        for &c in &board.stock[released..] {
             held[usize::from(c)] += 1;
         }
         for (c, f) in free.iter_mut().enumerate() {
@@ -190,7 +191,9 @@ impl Relaxed {
         }
         self.nodes = 0;
         let mut state = State::of(board);
-        let stock = &board.stock[board.dealt..];
+        // `released` counts from the stock's first card, so that the tables, which outlive one
+        // question, key the same relaxed position the same way whatever was dealt.
+        let stock = &board.stock;
         state.settle(stock);
         self.search(stock, &board.reserve, state) == End::Lost
     }
