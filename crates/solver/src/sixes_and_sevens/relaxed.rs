@@ -1,41 +1,45 @@
-//! A relaxation of Sixes and Sevens in which only the reserve and the stock constrain: a necessary
-//! condition for a win that holds at every position, the stock's included.
+//! A relaxation of Sixes and Sevens in which only the reserve and the stock constrain: a
+//! necessary condition for a win that holds at every position, the stock's included.
 //!
-//! **The relaxed game.** A card not built, not in the reserve or its waste and not in the
-//! stock is "free": it may be built whenever it fits, wherever it lies (an inner cell covered
-//! or not). The stock's cards are released in the stock's order: at the start as many as
-//! there are gaps, then one more after each build of a free card; a released stock card is
-//! free. Once the whole stock is released, the reserve is turned in its fixed order onto the
-//! waste at any time, and only the waste's top card may be built from it. Won when every card
-//! is built.
+//! **The relaxed game.** A card not built, not in the reserve or its waste and not in the stock
+//! is "free": it may be built whenever it fits, wherever it lies, except that an inner card
+//! covered now (every outer cell beside it full) is free only once one of the cards now beside
+//! it has been built (its kind built once more than now). The stock's cards are released in the
+//! stock's order: at the start as many as there are gaps, then one more after each build of a
+//! free card; a released stock card is free. Once the whole stock is released, the reserve is
+//! turned in its fixed order onto the waste at any time, and only the waste's top card may be
+//! built from it. Won when every card is built.
 //!
 //! **Why it proves losses.** Map a real game onto the relaxed one: a real play from the frame
 //! is a free play (the card fits, since fitting depends only on the counts built, which both
-//! games share; and it is released: a deal fills gaps only, every gap is one there at the
-//! start or one a frame build opened, so after B frame builds at most gaps + B stock cards
-//! are dealt), a real deal does nothing, a real turn (the stock is out, so it was all dealt,
-//! so all released) and a real play from the waste are the same moves (the relaxed waste
-//! holds the same cards in the same order). So every real win is a relaxed win, and a
-//! position whose relaxed game is lost is lost.
+//! games share; and it is released: a deal fills gaps only, every gap is one there at the start
+//! or one a frame build opened, so after B frame builds at most gaps + B stock cards are dealt;
+//! and an inner card covered now is available only once an outer cell beside it is empty, which
+//! needs the card now in that cell built, one more of its kind than now), a real deal does
+//! nothing, a real turn (the stock is out, so it was all dealt, so all released) and a real
+//! play from the waste are the same moves (the relaxed waste holds the same cards in the same
+//! order). So every real win is a relaxed win, and a position whose relaxed game is lost is
+//! lost.
 //!
 //! **Its own reductions** (the relaxed game only; write c' for the other copy of c):
-//! - a free c that fits, with no copy of c in the reserve or the waste, is built at once:
-//!   take a relaxed win W; play c now and drop W's first build of a copy of c (when that copy
-//!   is not c, c's build later in W builds that copy instead: it was free then in W, so it
-//!   is in the changed game, which has released at least as many stock cards at every
-//!   moment). Until the dropped build, only the count of c's rank is one higher, which no
-//!   build of W needs lower (no copy of c is built there, and every card beyond c in its
-//!   chain only gains), and one more free card is built, which releases stock no later;
-//!   after it, both games are the same.
-//! - the waste's top c that fits, with no copy of c still in the reserve, is built at once:
-//!   the same exchange, where W's first copy of c built was the waste's c (then the waste
-//!   differs only by c missing below cards turned onto it, whose tops are the same), or c'
-//!   (free: it is built instead at W's build of the waste's c; or below c in the waste, which
-//!   W cannot build first).
+//! - a free c that fits, with no copy of c in the reserve or the waste, is built at once: take
+//!   a relaxed win W; play c now and drop W's first build of a copy of c (when that copy
+//!   is not c, c's build later in W builds that copy instead: it was free then in W, so
+//!   it is in the changed game, which has released at least as many stock cards at every
+//!   moment, and has freed at least as many covered inner cards, whose freeing only needs
+//!   counts built to grow). Until the dropped build, only the count of c's rank is one
+//!   higher, which no build of W needs lower (no copy of c is built there, and every card
+//!   beyond c in its chain only gains), and one more free card is built, which releases
+//!   stock no later; after it, both games are the same.
+//! - the waste's top c that fits, with no copy of c still in the reserve, is built at once: the
+//!   same exchange, where W's first copy of c built was the waste's c (then the waste
+//!   differs only by c missing below cards turned onto it, whose tops are the same), or
+//!   c' (free: it is built instead at W's build of the waste's c; or below c in the
+//!   waste, which W cannot build first).
 //!
 //! The relaxed search is exhaustive over the rest (free plays of cards with a copy in the
-//! reserve or waste, the waste's top, the turn), with a table of relaxed positions proved
-//! lost; a node cap makes it give up (then nothing is claimed).
+//! reserve or waste, the waste's top, the turn), with a table of relaxed positions proved lost;
+//! a node cap makes it give up (then nothing is claimed).
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -64,6 +68,16 @@ struct State {
     free: [u8; 52],
     in_reserve: [u8; 52],
     in_waste: [u8; 52],
+    /// The inner cards covered at the question, not free yet.
+    locks: Vec<Lock>,
+}
+
+/// An inner card covered at the question: free once some card of `by` is built as many
+/// times as it says (one more than at the question: its cell, beside the inner one, empties).
+#[derive(Clone)]
+struct Lock {
+    card: Card,
+    by: Vec<(Card, u8)>,
 }
 
 /// How a relaxed search ended.
@@ -99,6 +113,20 @@ impl State {
         for &c in &board.stock[released..] {
             held[usize::from(c)] += 1;
         }
+        let mut locks = Vec::new();
+        for (i, &card) in board.cells.iter().enumerate() {
+            if card != EMPTY && board.inner[i] && !board.available(i) {
+                held[usize::from(card)] += 1;
+                let by = board.beside[i].iter().map(|&o| {
+                    let d = board.cells[usize::from(o)];
+                    (d, board.built[suit(d)][rank(d)] + 1)
+                });
+                locks.push(Lock {
+                    card,
+                    by: by.collect(),
+                });
+            }
+        }
         for (c, f) in free.iter_mut().enumerate() {
             let away = board.built[c / 13][c % 13] + in_reserve[c] + in_waste[c] + held[c];
             *f = 2u8.saturating_sub(away);
@@ -111,6 +139,7 @@ impl State {
             free,
             in_reserve,
             in_waste,
+            locks,
         }
     }
 
@@ -152,7 +181,16 @@ impl State {
     /// Build every card the reductions play at once.
     fn settle(&mut self, stock: &[Card]) {
         loop {
-            let mut progress = false;
+            let before = self.locks.len();
+            let (built, free) = (&self.built, &mut self.free);
+            self.locks.retain(|lock| {
+                let open = lock.by.iter().any(|&(d, n)| built[suit(d)][rank(d)] >= n);
+                if open {
+                    free[usize::from(lock.card)] += 1;
+                }
+                !open
+            });
+            let mut progress = self.locks.len() < before;
             for c in 0..52u8 {
                 let i = usize::from(c);
                 while self.free[i] > 0
@@ -178,7 +216,14 @@ impl State {
     }
 
     fn key(&self) -> u128 {
-        Key::new().counts_and_waste(&self.built, (self.released, self.turned), &self.waste)
+        let mut key = Key::new();
+        for lock in &self.locks {
+            let by = lock.by.iter();
+            key.mix(by.fold(u64::from(lock.card), |w, &(d, n)| {
+                (w << 8) | (u64::from(d) << 2) | u64::from(n)
+            }));
+        }
+        key.counts_and_waste(&self.built, (self.released, self.turned), &self.waste)
     }
 }
 
