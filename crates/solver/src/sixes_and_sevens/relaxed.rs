@@ -50,7 +50,10 @@ use crate::aces_up::search::LowBits;
 type Keys = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 /// The most relaxed nodes one question may take before giving up.
-const CAP: u64 = 20_000;
+const CAP: u64 = 2_000;
+
+/// A suit's ranks in building order: the Aces' chain up, then the Kings' chain down.
+const CHAINS: [u8; 13] = [0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7, 6];
 
 /// The most relaxed positions remembered (then the tables start afresh).
 const REMEMBERED: usize = 4_000_000;
@@ -74,10 +77,11 @@ struct State {
 
 /// An inner card covered at the question: free once some card of `by` is built as many
 /// times as it says (one more than at the question: its cell, beside the inner one, empties).
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Lock {
     card: Card,
-    by: Vec<(Card, u8)>,
+    /// An inner cell has one or two outer cells beside it: the second may be `(EMPTY, 0)`.
+    by: [(Card, u8); 2],
 }
 
 /// How a relaxed search ended.
@@ -115,16 +119,17 @@ impl State {
         }
         let mut locks = Vec::new();
         for (i, &card) in board.cells.iter().enumerate() {
-            if card != EMPTY && board.inner[i] && !board.available(i) {
+            // (An inner cell with more outer cells beside it than a lock holds is left free:
+            // freeing it too early only weakens the relaxation.)
+            if card != EMPTY && board.inner[i] && !board.available(i) && board.beside[i].len() <= 2
+            {
                 held[usize::from(card)] += 1;
-                let by = board.beside[i].iter().map(|&o| {
+                let mut by = [(EMPTY, 0); 2];
+                for (slot, &o) in by.iter_mut().zip(&board.beside[i]) {
                     let d = board.cells[usize::from(o)];
-                    (d, board.built[suit(d)][rank(d)] + 1)
-                });
-                locks.push(Lock {
-                    card,
-                    by: by.collect(),
-                });
+                    *slot = (d, board.built[suit(d)][rank(d)] + 1);
+                }
+                locks.push(Lock { card, by });
             }
         }
         for (c, f) in free.iter_mut().enumerate() {
@@ -184,14 +189,18 @@ impl State {
             let before = self.locks.len();
             let (built, free) = (&self.built, &mut self.free);
             self.locks.retain(|lock| {
-                let open = lock.by.iter().any(|&(d, n)| built[suit(d)][rank(d)] >= n);
+                let open = lock
+                    .by
+                    .iter()
+                    .any(|&(d, n)| d != EMPTY && built[suit(d)][rank(d)] >= n);
                 if open {
                     free[usize::from(lock.card)] += 1;
                 }
                 !open
             });
             let mut progress = self.locks.len() < before;
-            for c in 0..52u8 {
+            // Each suit's chains from their bases, so that one pass builds a chain's run.
+            for c in (0..4u8).flat_map(|s| CHAINS.iter().map(move |&r| s * 13 + r)) {
                 let i = usize::from(c);
                 while self.free[i] > 0
                     && self.in_reserve[i] == 0
@@ -220,7 +229,7 @@ impl State {
         for lock in &self.locks {
             let by = lock.by.iter();
             key.mix(by.fold(u64::from(lock.card), |w, &(d, n)| {
-                (w << 8) | (u64::from(d) << 2) | u64::from(n)
+                (w << 10) | (u64::from(d) << 2) | u64::from(n)
             }));
         }
         key.counts_and_waste(&self.built, (self.released, self.turned), &self.waste)
