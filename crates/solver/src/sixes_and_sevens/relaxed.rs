@@ -50,7 +50,7 @@ use crate::aces_up::search::LowBits;
 type Keys = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 /// The most relaxed nodes one question may take before giving up.
-const CAP: u64 = 2_000;
+const CAP: u64 = 20_000;
 
 /// A suit's ranks in building order: the Aces' chain up, then the Kings' chain down.
 const CHAINS: [u8; 13] = [0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7, 6];
