@@ -164,6 +164,9 @@ impl Dfs {
                 continue;
             };
             top.next += 1;
+            // A forced move (the only one to try) skips the relaxation: skipping a test never
+            // claims a loss, and the relaxation asks again where the search branches.
+            let ask = top.moves.len() > 1;
             self.board.apply(step);
             meter.nodes += 1;
             if self.board.is_won() {
@@ -174,7 +177,7 @@ impl Dfs {
             }
             if !self.seen.insert(self.board.key())
                 || (self.reductions.dead_ends && is_dead(&self.board))
-                || (self.reductions.relaxed && self.relaxed.proves_lost(&self.board))
+                || (self.reductions.relaxed && ask && self.relaxed.proves_lost(&self.board))
             {
                 self.board.undo(step);
                 continue;
