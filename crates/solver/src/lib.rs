@@ -14,8 +14,9 @@
 //! - Interregnum (the `interregnum` rules with their default readings) likewise (module
 //!   `interregnum`): a compact board, a dominance and reductions proved in its code.
 //! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
-//!   exact search first (module `sixes_and_sevens`: a compact board, safe plays and dead
-//!   ends proved in its code) for half the budget, then the beam searches for the rest.
+//!   exact search first (module `sixes_and_sevens`: a compact board, safe plays, dead ends
+//!   and a relaxation that proves losses, all proved in its code) for half the budget, then
+//!   the beam searches for the rest.
 //! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
 //!   build orders, which decides whether the turned cards can be split into falling piles.
 //! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search

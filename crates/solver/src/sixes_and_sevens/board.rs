@@ -183,23 +183,45 @@ impl Board {
 
     /// A 128-bit key of the position (two independent hashes of everything that matters).
     pub fn key(&self) -> u128 {
-        let mut a = 0x9E37_79B9_7F4A_7C15u64;
-        let mut b = 0xC2B2_AE3D_27D4_EB4Fu64;
-        let mut mix = |x: u64| {
-            a = (a ^ x).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29);
-            b = (b.rotate_left(17) ^ x).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        };
+        let mut key = Key::new();
         for chunk in self.cells.chunks(8) {
-            mix(chunk.iter().fold(0u64, |w, &c| (w << 8) | u64::from(c)));
+            key.mix(chunk.iter().fold(0u64, |w, &c| (w << 8) | u64::from(c)));
         }
-        for row in &self.built {
-            mix(row.iter().fold(0u64, |w, &n| (w << 2) | u64::from(n)));
+        key.counts_and_waste(&self.built, (self.dealt, self.turned), &self.waste)
+    }
+}
+
+/// Two independent 64-bit hashes mixed word by word into a 128-bit key.
+pub(crate) struct Key(u64, u64);
+
+impl Key {
+    pub fn new() -> Key {
+        Key(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F)
+    }
+
+    pub fn mix(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+            .rotate_left(29);
+        self.1 = (self.1.rotate_left(17) ^ x).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    }
+
+    /// Mix the counts built, a pair of counters and the waste, and give the key.
+    pub fn counts_and_waste(
+        mut self,
+        built: &[[u8; 13]; 4],
+        (used, turned): (usize, usize),
+        waste: &[Card],
+    ) -> u128 {
+        for row in built {
+            self.mix(row.iter().fold(0u64, |w, &n| (w << 2) | u64::from(n)));
         }
-        mix(((self.dealt as u64) << 32) | self.turned as u64);
-        for chunk in self.waste.chunks(8) {
-            mix(chunk.iter().fold(1u64, |w, &c| (w << 8) | u64::from(c)));
+        self.mix(((used as u64) << 32) | turned as u64);
+        for chunk in waste.chunks(8) {
+            self.mix(chunk.iter().fold(1u64, |w, &c| (w << 8) | u64::from(c)));
         }
-        mix(self.waste.len() as u64);
+        self.mix(waste.len() as u64);
+        let (a, b) = (self.0, self.1);
         (u128::from(a ^ (b >> 7)) << 64) | u128::from(b ^ a.rotate_left(11))
     }
 }

@@ -3,10 +3,12 @@
 //! or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The search runs on a compact board of its own ([`board`]), through a depth-first search
-//! with a transposition table and reductions proved sound in [`search`]. Wins are translated
+//! with a transposition table and reductions proved sound in [`search`] and [`relaxed`] (a
+//! relaxed game that only the reserve and the stock constrain). Wins are translated
 //! to engine moves here, by replaying them.
 
 pub(crate) mod board;
+pub(crate) mod relaxed;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;

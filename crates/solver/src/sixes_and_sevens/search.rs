@@ -3,8 +3,10 @@
 //! every reachable position proves the deal lost. The board already merges what the rules
 //! cannot tell apart: the two copies of a card are one byte, and the two foundations of a
 //! suit in a half are one count per rank (a card fits while fewer of it than of the rank
-//! before are built, whichever of the two foundations takes it). Two reductions shrink the
-//! graph, each proved here and checked by the tests against the search without them.
+//! before are built, whichever of the two foundations takes it). Three reductions shrink the
+//! graph, each proved (safe plays of two kinds and dead ends here, the relaxation in
+//! `relaxed.rs`) and checked by the tests against the search without them. The relaxation
+//! is the one that bites while the stock lasts: it proves most lost deals at the deal.
 //!
 //! **Safe plays.** Let c (suit s, rank r) fit now, and suppose both cards of the rank before
 //! r in s's half are built (or c is a base: its half has a cell for each of its eight bases).
@@ -17,6 +19,21 @@
 //! available at least as long; (3) the waste: turns push the same cards, and a play from the
 //! waste takes the same top card, since c is missing below it only. So the changed W wins,
 //! and the search tries a safe play alone.
+//!
+//! **Safe plays, second kind.** Let c fit now with the stock out (from a frame cell x or the
+//! waste's top), and let its other copy c' not be built. Then c' competes with c only for
+//! the first place of their rank. If c' lies in an inner cell, in an outer cell y each of
+//! whose inner neighbours is empty or available already, or (c being the waste's top) under
+//! c in the waste, playing c at once loses nothing. Take a win W. If W builds c before c',
+//! play c now and drop it later: only the count of c's rank is higher meanwhile, which no
+//! build of W before it needs lower, and x is empty earlier, which only helps (nothing fills
+//! it). If W builds c' first, at t1, then c at t: play c now, drop c' at t1 and build c'
+//! instead at t. Between, the count of their rank is the same in both from t1 on and one
+//! higher before, as above; the frames differ by x empty (helps) and y still full, which
+//! covers nothing: an inner y releases no card, and an outer y's inner neighbours are
+//! empty or stay available through another empty outer cell (nothing refills it). c' is
+//! available at t: it was at t1 in W, through an outer cell other than x and y that is
+//! empty in both. (c' under c in the waste cannot be built before c.) So the changed W wins.
 //!
 //! **Dead ends.** Say a card d "needs" rank r of suit s when d is of suit s, in the same half
 //! and further from the base than r, and as many d as r are built now: d fits only once
@@ -33,6 +50,7 @@ use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 use super::board::{Board, CELLS, Card, EMPTY, Step, WASTE, before, rank, suit};
+use super::relaxed::Relaxed;
 use crate::aces_up::search::LowBits;
 use crate::outcome::Meter;
 
@@ -44,17 +62,21 @@ pub(crate) struct Reductions {
     pub safe_plays: bool,
     /// Do not expand dead ends.
     pub dead_ends: bool,
+    /// Do not expand positions whose relaxed game is lost (`relaxed.rs`).
+    pub relaxed: bool,
 }
 
 impl Reductions {
     pub const ALL: Reductions = Reductions {
         safe_plays: true,
         dead_ends: true,
+        relaxed: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
         safe_plays: false,
         dead_ends: false,
+        relaxed: false,
     };
 }
 
@@ -86,11 +108,13 @@ pub(crate) struct Dfs {
     frames: Vec<Frame>,
     pool: Vec<Vec<Step>>,
     end: Option<Verdict>,
+    relaxed: Relaxed,
 }
 
 impl Dfs {
     /// A search from `board`.
     pub fn new(board: Board, reductions: Reductions) -> Dfs {
+        let mut relaxed = Relaxed::default();
         let mut dfs = Dfs {
             reductions,
             seen: Seen::default(),
@@ -99,12 +123,15 @@ impl Dfs {
             pool: Vec::new(),
             end: if board.is_won() {
                 Some(Verdict::Won(Vec::new()))
-            } else if reductions.dead_ends && is_dead(&board) {
+            } else if reductions.dead_ends && is_dead(&board)
+                || reductions.relaxed && relaxed.proves_lost(&board)
+            {
                 Some(Verdict::Lost)
             } else {
                 None
             },
             board,
+            relaxed,
         };
         dfs.seen.insert(dfs.board.key());
         let frame = expand(&dfs.board, reductions, &mut dfs.pool);
@@ -137,6 +164,9 @@ impl Dfs {
                 continue;
             };
             top.next += 1;
+            // A forced move (the only one to try) skips the relaxation: skipping a test never
+            // claims a loss, and the relaxation asks again where the search branches.
+            let ask = top.moves.len() > 1;
             self.board.apply(step);
             meter.nodes += 1;
             if self.board.is_won() {
@@ -147,6 +177,7 @@ impl Dfs {
             }
             if !self.seen.insert(self.board.key())
                 || (self.reductions.dead_ends && is_dead(&self.board))
+                || (self.reductions.relaxed && ask && self.relaxed.proves_lost(&self.board))
             {
                 self.board.undo(step);
                 continue;
@@ -172,7 +203,28 @@ pub(crate) fn is_safe(board: &Board, step: Step) -> bool {
         return false;
     };
     (from == WASTE || board.stock_left() == 0)
-        && before(rank(card)).is_none_or(|b| board.built[suit(card)][b] == 2)
+        && (before(rank(card)).is_none_or(|b| board.built[suit(card)][b] == 2)
+            || other_copy_waits(board, from, card))
+}
+
+/// Whether the other copy of `card` (played from `from`, the stock out) lies where building
+/// `card` first costs nothing (see "Safe plays, second kind" in the module's comment): in an
+/// inner cell, in an outer cell whose inner neighbours are all empty or available already, or
+/// under `card` in the waste.
+fn other_copy_waits(board: &Board, from: u8, card: Card) -> bool {
+    if board.built[suit(card)][rank(card)] != 0 {
+        return false;
+    }
+    if let Some(y) = (0..CELLS).find(|&y| y != usize::from(from) && board.cells[y] == card) {
+        return board.inner[y]
+            || (0..CELLS).all(|i| {
+                !board.inner[i]
+                    || !board.beside[i].contains(&(y as u8))
+                    || board.cells[i] == EMPTY
+                    || board.available(i)
+            });
+    }
+    from == WASTE && board.waste[..board.waste.len() - 1].contains(&card)
 }
 
 /// The moves to try from `board`: a safe play alone when there is one (and the reductions
