@@ -21,6 +21,9 @@
 //! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
 //!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
 //! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
+//! - German Patience (the `german-patience` rules with their default readings) likewise
+//!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
+//!   exact search gets half the budget, the guided beams the rest.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -50,6 +53,7 @@ mod exact;
 pub mod fair;
 pub mod family;
 mod fast;
+mod german_patience;
 pub mod guides;
 pub mod heuristic;
 mod interregnum;
@@ -176,25 +180,9 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         }
         Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
             // The exact search gets half the budget; the beam searches the rest.
-            let half = Budget {
-                nodes: budget.nodes / 2,
-                time: budget.time / 2,
-                ..budget
-            };
-            let mut meter = Meter::new(half);
-            let out = exact.solve(game, start, &mut meter);
-            if out != Outcome::Unknown {
-                return report(out, &meter, "sixes-and-sevens-exact");
-            }
-            let rest = Budget {
-                nodes: budget.nodes.saturating_sub(meter.nodes),
-                time: budget.time.saturating_sub(meter.start.elapsed()),
-                ..budget
-            };
-            let mut beam = solve_with(game, start, rest, Method::Beam);
-            beam.nodes += meter.nodes;
-            beam.elapsed = meter.start.elapsed();
-            beam
+            half_then_beams(game, start, budget, "sixes-and-sevens-exact", |meter| {
+                exact.solve(game, start, meter)
+            })
         }
         Method::Auto
             if let Some(exact) =
@@ -211,6 +199,18 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "penguin-exact")
+        }
+        Method::Auto
+            if let Some(exact) = german_patience::Exact::new(
+                game,
+                start,
+                german_patience::board::Reductions::ALL,
+            ) =>
+        {
+            // The exact search gets half the budget; the guided beams the rest.
+            half_then_beams(game, start, budget, "german-patience-exact", |meter| {
+                exact.solve(meter)
+            })
         }
         Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
             let mut meter = Meter::new(budget);
@@ -270,6 +270,42 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             }
         }
     }
+}
+
+/// Run `exact` (reported as `method`) within half of `budget`; if it decides nothing, the
+/// beam searches get the rest.
+fn half_then_beams(
+    game: &Game,
+    start: &Position,
+    budget: Budget,
+    method: &str,
+    exact: impl FnOnce(&mut Meter) -> Outcome,
+) -> Report {
+    let half = Budget {
+        nodes: budget.nodes / 2,
+        time: budget.time / 2,
+        ..budget
+    };
+    let mut meter = Meter::new(half);
+    let out = exact(&mut meter);
+    if out != Outcome::Unknown {
+        return Report {
+            outcome: out,
+            nodes: meter.nodes,
+            elapsed: meter.start.elapsed(),
+            method: method.to_string(),
+            knowledge: Knowledge::Full,
+        };
+    }
+    let rest = Budget {
+        nodes: budget.nodes.saturating_sub(meter.nodes),
+        time: budget.time.saturating_sub(meter.start.elapsed()),
+        ..budget
+    };
+    let mut beam = solve_with(game, start, rest, Method::Beam);
+    beam.nodes += meter.nodes;
+    beam.elapsed = meter.start.elapsed();
+    beam
 }
 
 /// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
