@@ -23,7 +23,7 @@
 //! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
-//!   exact search gets half the budget, the guided beams the rest.
+//!   exact search gets a fifth of the budget, the guided beams the rest.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -180,7 +180,7 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         }
         Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
             // The exact search gets half the budget; the beam searches the rest.
-            half_then_beams(game, start, budget, "sixes-and-sevens-exact", |meter| {
+            exact_then_beams(game, start, budget, 2, "sixes-and-sevens-exact", |meter| {
                 exact.solve(game, start, meter)
             })
         }
@@ -204,11 +204,12 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             if let Some(exact) = german_patience::Exact::new(
                 game,
                 start,
-                german_patience::board::Reductions::ALL,
+                german_patience::board::Reductions::SEARCH,
             ) =>
         {
-            // The exact search gets half the budget; the guided beams the rest.
-            half_then_beams(game, start, budget, "german-patience-exact", |meter| {
+            // The exact search gets a fifth of the budget (it decides few full deals yet); the
+            // guided beams the rest.
+            exact_then_beams(game, start, budget, 5, "german-patience-exact", |meter| {
                 exact.solve(meter)
             })
         }
@@ -272,21 +273,22 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
     }
 }
 
-/// Run `exact` (reported as `method`) within half of `budget`; if it decides nothing, the
-/// beam searches get the rest.
-fn half_then_beams(
+/// Run `exact` (reported as `method`) within `1 / share` of `budget`; if it decides nothing,
+/// the beam searches get the rest.
+fn exact_then_beams(
     game: &Game,
     start: &Position,
     budget: Budget,
+    share: u32,
     method: &str,
     exact: impl FnOnce(&mut Meter) -> Outcome,
 ) -> Report {
-    let half = Budget {
-        nodes: budget.nodes / 2,
-        time: budget.time / 2,
+    let part = Budget {
+        nodes: budget.nodes / u64::from(share),
+        time: budget.time / share,
         ..budget
     };
-    let mut meter = Meter::new(half);
+    let mut meter = Meter::new(part);
     let out = exact(&mut meter);
     if out != Outcome::Unknown {
         return Report {

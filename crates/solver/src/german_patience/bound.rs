@@ -20,17 +20,22 @@
 //! gives such an estimate, the position is lost.
 //!
 //! **When no pile can be empty.** The test is made only when no pile is empty now and none can
-//! become empty before T. In play a pile empties only when its last card (its base b) packs on
-//! a pile whose need is b, so some token must be at b then: either one is at b now or a card of
-//! rank b - 1 is built before T (the only way a token reaches b without an empty pile). So if
-//! for every pile's base b no token is at b and no card of rank b - 1 is left in the stock or
+//! become empty before T. In play a pile A empties only by packing its cards away one by one,
+//! top first: its top goes down through every rank v from its top now to its base, and leaves
+//! each on another pile whose need is v at that moment. Before the first pile empties there is
+//! no empty pile to fill, so a token reaches v only if one is at v now or a card of rank v - 1
+//! is built (and every card built before T is in the stock or above X). So if every pile has
+//! a rank v among its cards with no token at v now and no card of rank v - 1 in the stock or
 //! above X, no pile empties before T. In the opening (where empties are refilled) there is no
 //! waste, and the test is not made.
+//!
+//! **The endgame.** When no pile can become empty for the rest of the game (the test above
+//! with every card left) and few stock cards are left, the relaxed game of
+//! [`super::endgame`] is searched too.
 
 use super::board::{Board, Rank};
 
-/// Per rank (index 0 unused), a count.
-type Counts = [i16; 14];
+use super::endgame::Counts;
 
 /// The estimate's change when a card of rank `s` is built.
 fn build(v: &mut Counts, s: Rank, board: &Board) {
@@ -44,48 +49,57 @@ pub(crate) fn may_win(board: &Board) -> bool {
         return true;
     }
     let mut tokens: Counts = [0; 14];
-    let mut bases = 0u16;
+    let mut token_ranks = 0u16;
+    // Per pile not complete, the ranks of its cards.
+    let mut ranges = [0u16; 16];
+    let mut piles = 0;
     for &p in &board.piles {
         if p.len == 0 {
             return true;
         }
         if !board.complete(p) {
-            tokens[usize::from(board.need(p))] += 1;
-            bases |= 1 << p.base;
+            let need = board.need(p);
+            tokens[usize::from(need)] += 1;
+            token_ranks |= 1 << need;
+            let mut r = p.base;
+            for _ in 0..p.len {
+                ranges[piles] |= 1 << r;
+                r = board.next(r);
+            }
+            piles += 1;
         }
     }
     let stock = board.stock_left();
-    // Per rank, whether a card of that rank is left in the stock.
-    let mut in_stock = 0u16;
+    let mut available = 0u16;
     for &s in stock {
-        in_stock |= 1 << s;
+        available |= 1 << s;
     }
-    // The ranks that, once built, bring a token to a pile's base.
-    let before_base = (1..=board.ranks)
-        .filter(|&b| bases & 1 << b != 0)
-        .fold(0u16, |m, b| {
-            m | 1 << ((b + board.ranks - 2) % board.ranks + 1)
-        });
-    let token_at_base =
-        (1..=board.ranks).any(|b| bases & 1 << b != 0 && tokens[usize::from(b)] > 0);
-    if token_at_base || in_stock & before_base != 0 {
-        return true;
-    }
-    // The estimate with the Y above X built, from the top of the waste down.
+    // The estimate with the cards above X built, from the top of the waste down.
     let mut above = tokens;
-    let mut above_ranks = 0u16;
     for &x in board.waste.iter().rev() {
-        if above_ranks & before_base != 0 {
+        // The ranks a token may reach before X is built (while no pile is empty).
+        let mut reached = token_ranks;
+        for r in 1..=board.ranks {
+            if available & 1 << r != 0 {
+                reached |= 1 << board.next(r);
+            }
+        }
+        if ranges[..piles].iter().any(|&range| range & !reached == 0) {
             return true;
         }
         if !reachable(board, &above, x, stock) {
             return false;
         }
         build(&mut above, x, board);
-        above_ranks |= 1 << x;
+        available |= 1 << x;
     }
-    true
+    // No pile can become empty for the rest of the game: the relaxed endgame applies.
+    stock.len() > ENDGAME_STOCK || super::endgame::relaxed_win(board, &tokens)
 }
+
+/// The relaxed endgame ([`super::endgame`]) is searched when at most this many stock cards
+/// are left.
+const ENDGAME_STOCK: usize = 12;
 
 /// Whether some number of the next stock cards, built after `estimate`, leaves no negative
 /// entry and a token at `r`.

@@ -8,13 +8,15 @@
 
 pub(crate) mod board;
 pub(crate) mod bound;
+pub(crate) mod endgame;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Game, Move, Phase, PileKind, Position};
 
+use crate::exact::{Board as _, Verdict, search};
 use crate::outcome::{Meter, Outcome};
-use board::{Board, Pile, Reductions, Step};
+use board::{Board, Pile, Play, Reductions, Step};
 
 /// How many cards complete a pile (the plugin's rule).
 const FULL: u8 = 13;
@@ -29,14 +31,14 @@ pub(crate) struct Exact {
 
 impl Exact {
     /// The search for `pos` of `game`; `None` unless `game` plays by the `german-patience`
-    /// rules with their default readings, thirteen ranks, at most 255 piles, and every pile
+    /// rules with their default readings, thirteen ranks, at most 16 piles, and every pile
     /// of `pos` a run of consecutive ranks up from its bottom card (as the rules build them).
     pub fn new(game: &Game, pos: &Position, reductions: Reductions) -> Option<Exact> {
         let layout = game.layout();
         if layout.rules != "german-patience"
             || !game.readings().iter().all(|r| r.is_default())
             || layout.deck.ranks != FULL
-            || layout.piles.len() > 255
+            || layout.piles_of(PileKind::Tableau).len() > 16
         {
             return None;
         }
@@ -84,17 +86,40 @@ impl Exact {
     /// Search within `meter`'s budget.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
         let mut board = self.board.clone();
-        crate::exact::solve(&mut board, meter, |s| self.engine_move(s))
+        match search(&mut board, meter) {
+            Verdict::Won(steps) => Outcome::Solved(self.engine_moves(&steps)),
+            Verdict::Lost => Outcome::Unsolvable,
+            Verdict::Unknown => Outcome::Unknown,
+        }
     }
 
-    /// The engine's move for `step`.
-    pub(crate) fn engine_move(&self, step: Step) -> Move {
+    /// The engine's moves for `steps` played from the start: each step's rearrangement as
+    /// packs (found on the board as it stands then), then its play.
+    pub(crate) fn engine_moves(&self, steps: &[Step]) -> Vec<Move> {
+        let mut board = self.board.clone();
+        let mut moves = Vec::new();
+        for &step in steps {
+            for (from, to) in board.packs_to(step.after) {
+                moves.push(self.engine_move(Play::Pack {
+                    from,
+                    to,
+                    refilled: false,
+                }));
+            }
+            moves.push(self.engine_move(step.play));
+            board.apply(step);
+        }
+        moves
+    }
+
+    /// The engine's move for `play`.
+    pub(crate) fn engine_move(&self, play: Play) -> Move {
         let pile = |p: u8| self.piles[usize::from(p)];
-        match step {
-            Step::Pack { from, to, .. } => Move::transfer(pile(from), pile(to), 1),
-            Step::Waste(to) => Move::transfer(self.waste, pile(to), 1),
-            Step::Stock(to) => Move::transfer(self.stock, pile(to), 1),
-            Step::Deal { .. } => Move::Deal,
+        match play {
+            Play::Pack { from, to, .. } => Move::transfer(pile(from), pile(to), 1),
+            Play::Waste(to) => Move::transfer(self.waste, pile(to), 1),
+            Play::Stock(to) => Move::transfer(self.stock, pile(to), 1),
+            Play::Deal { .. } => Move::Deal,
         }
     }
 }
