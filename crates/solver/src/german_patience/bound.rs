@@ -74,17 +74,21 @@ pub(crate) fn may_win(board: &Board) -> bool {
     for &s in stock {
         available |= 1 << s;
     }
-    // The estimate with the cards above X built, from the top of the waste down.
-    let mut above = tokens;
-    for &x in board.waste.iter().rev() {
-        // The ranks a token may reach before X is built (while no pile is empty).
+    // Whether some pile may become empty while only cards of the ranks `available` are built.
+    let may_empty = |available: u16| {
+        // The ranks a token may reach meanwhile.
         let mut reached = token_ranks;
         for r in 1..=board.ranks {
             if available & 1 << r != 0 {
                 reached |= 1 << board.next(r);
             }
         }
-        if ranges[..piles].iter().any(|&range| range & !reached == 0) {
+        ranges[..piles].iter().any(|&range| range & !reached == 0)
+    };
+    // The estimate with the cards above X built, from the top of the waste down.
+    let mut above = tokens;
+    for &x in board.waste.iter().rev() {
+        if may_empty(available) {
             return true;
         }
         if !reachable(board, &above, x, stock) {
@@ -93,8 +97,10 @@ pub(crate) fn may_win(board: &Board) -> bool {
         build(&mut above, x, board);
         available |= 1 << x;
     }
-    // No pile can become empty for the rest of the game: the relaxed endgame applies.
-    stock.len() > ENDGAME_STOCK || super::endgame::relaxed_win(board, &tokens)
+    // When no pile can become empty for the rest of the game, the relaxed endgame applies.
+    stock.len() > ENDGAME_STOCK
+        || may_empty(available)
+        || super::endgame::relaxed_win(board, &tokens)
 }
 
 /// The relaxed endgame ([`super::endgame`]) is searched when at most this many stock cards
