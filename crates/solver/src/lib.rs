@@ -22,6 +22,9 @@
 //! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
 //!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
 //! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
+//! - German Patience (the `german-patience` rules with their default readings) likewise
+//!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
+//!   exact search gets a fifth of the budget, the guided beams the rest.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -51,6 +54,7 @@ mod exact;
 pub mod fair;
 pub mod family;
 mod fast;
+mod german_patience;
 pub mod guides;
 pub mod heuristic;
 mod interregnum;
@@ -179,14 +183,14 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         }
         Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
             // Play-outs get half the budget; the beam searches the rest.
-            half_then_beam(game, start, budget, "sly-fox-playout", |m| {
+            exact_then_beams(game, start, budget, 2, "sly-fox-playout", |m| {
                 exact.play_outs(m)
             })
         }
         Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
             // The exact search gets half the budget; the beam searches the rest.
-            half_then_beam(game, start, budget, "sixes-and-sevens-exact", |m| {
-                exact.solve(game, start, m)
+            exact_then_beams(game, start, budget, 2, "sixes-and-sevens-exact", |meter| {
+                exact.solve(game, start, meter)
             })
         }
         Method::Auto
@@ -204,6 +208,19 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "penguin-exact")
+        }
+        Method::Auto
+            if let Some(exact) = german_patience::Exact::new(
+                game,
+                start,
+                german_patience::board::Reductions::SEARCH,
+            ) =>
+        {
+            // The exact search gets a fifth of the budget (it decides few full deals yet); the
+            // guided beams the rest.
+            exact_then_beams(game, start, budget, 5, "german-patience-exact", |meter| {
+                exact.solve(meter)
+            })
         }
         Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
             let mut meter = Meter::new(budget);
@@ -279,28 +296,29 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
     }
 }
 
-/// Run `first` on half of `budget` (its report named `name` when it decides), then the beam
-/// searches ([`Method::Beam`]) on what is left.
-fn half_then_beam(
+/// Run `exact` (reported as `method`) within `1 / share` of `budget`; if it decides nothing,
+/// the beam searches get the rest.
+fn exact_then_beams(
     game: &Game,
     start: &Position,
     budget: Budget,
-    name: &str,
-    first: impl FnOnce(&mut Meter) -> Outcome,
+    share: u32,
+    method: &str,
+    exact: impl FnOnce(&mut Meter) -> Outcome,
 ) -> Report {
-    let half = Budget {
-        nodes: budget.nodes / 2,
-        time: budget.time / 2,
+    let part = Budget {
+        nodes: budget.nodes / u64::from(share),
+        time: budget.time / share,
         ..budget
     };
-    let mut meter = Meter::new(half);
-    let out = first(&mut meter);
+    let mut meter = Meter::new(part);
+    let out = exact(&mut meter);
     if out != Outcome::Unknown {
         return Report {
             outcome: out,
             nodes: meter.nodes,
             elapsed: meter.start.elapsed(),
-            method: name.to_string(),
+            method: method.to_string(),
             knowledge: Knowledge::Full,
         };
     }

@@ -1,0 +1,125 @@
+//! An exact search for German Patience (the `german-patience` rules plugin with its default
+//! readings): every deal is either won (the moves, replayed through the engine by the caller)
+//! or proved lost by an exhaustive search, unless a budget runs out first.
+//!
+//! The search ([`crate::exact`]) runs on a compact board of ranks only ([`board`]), with
+//! reductions proved safe there and in [`bound`]. Wins are translated to engine moves here:
+//! the board keeps its piles in the engine's order, so a step names the engine's piles.
+
+pub(crate) mod board;
+pub(crate) mod bound;
+pub(crate) mod endgame;
+#[cfg(test)]
+mod tests;
+
+use solitaire_core::{Game, Move, Phase, PileKind, Position};
+
+use crate::exact::{Board as _, Verdict, search};
+use crate::outcome::{Meter, Outcome};
+use board::{Board, Pile, Play, Reductions, Step};
+
+/// How many cards complete a pile (the plugin's rule).
+const FULL: u8 = 13;
+
+/// The exact search set up for one position.
+pub(crate) struct Exact {
+    stock: usize,
+    waste: usize,
+    piles: Vec<usize>,
+    pub(crate) board: Board,
+}
+
+impl Exact {
+    /// The search for `pos` of `game`; `None` unless `game` plays by the `german-patience`
+    /// rules with their default readings, thirteen ranks, at most 16 piles, and every pile
+    /// of `pos` a run of consecutive ranks up from its bottom card (as the rules build them).
+    pub fn new(game: &Game, pos: &Position, reductions: Reductions) -> Option<Exact> {
+        let layout = game.layout();
+        if layout.rules != "german-patience"
+            || !game.readings().iter().all(|r| r.is_default())
+            || layout.deck.ranks != FULL
+            || layout.piles_of(PileKind::Tableau).len() > 16
+        {
+            return None;
+        }
+        let [stock] = layout.piles_of(PileKind::Stock)[..] else {
+            return None;
+        };
+        let [waste] = layout.piles_of(PileKind::Waste)[..] else {
+            return None;
+        };
+        let piles = layout.piles_of(PileKind::Tableau);
+        let ranks =
+            |p: usize| -> Vec<u8> { pos.pile(p).cards().iter().map(|c| c.rank.value()).collect() };
+        let mut board_piles = Vec::with_capacity(piles.len());
+        for &p in &piles {
+            let cards = ranks(p);
+            let base = cards.first().copied().unwrap_or(1);
+            let runs = cards
+                .iter()
+                .enumerate()
+                .all(|(i, &r)| r == (base - 1 + i as u8) % FULL + 1);
+            if !runs || cards.len() > usize::from(FULL) {
+                return None;
+            }
+            board_piles.push(Pile {
+                base,
+                len: cards.len() as u8,
+            });
+        }
+        let board = Board::new(
+            FULL,
+            board_piles,
+            ranks(waste),
+            ranks(stock).into_iter().rev().collect(),
+            pos.vars().phase == Phase::Opening,
+            reductions,
+        );
+        Some(Exact {
+            stock,
+            waste,
+            piles,
+            board,
+        })
+    }
+
+    /// Search within `meter`'s budget.
+    pub fn solve(self, meter: &mut Meter) -> Outcome {
+        let mut board = self.board.clone();
+        match search(&mut board, meter) {
+            Verdict::Won(steps) => Outcome::Solved(self.engine_moves(&steps)),
+            Verdict::Lost => Outcome::Unsolvable,
+            Verdict::Unknown => Outcome::Unknown,
+        }
+    }
+
+    /// The engine's moves for `steps` played from the start: each step's rearrangement as
+    /// packs (found on the board as it stands then), then its play.
+    pub(crate) fn engine_moves(&self, steps: &[Step]) -> Vec<Move> {
+        let mut board = self.board.clone();
+        let mut moves = Vec::new();
+        for &step in steps {
+            for (from, to) in board.packs_to(step.after) {
+                moves.push(self.engine_move(Play::Pack {
+                    from,
+                    to,
+                    refilled: false,
+                }));
+            }
+            moves.push(self.engine_move(step.play));
+            board.apply(step);
+        }
+        moves
+    }
+
+    /// The engine's move for `play`.
+    pub(crate) fn engine_move(&self, play: Play) -> Move {
+        let pile = |p: u8| self.piles[usize::from(p)];
+        match play {
+            Play::Pack { from, to, .. } => Move::transfer(pile(from), pile(to), 1),
+            Play::Waste(to) => Move::transfer(self.waste, pile(to), 1),
+            Play::Stock(to) => Move::transfer(self.stock, pile(to), 1),
+            Play::Deal { .. } => Move::Deal,
+        }
+    }
+}
