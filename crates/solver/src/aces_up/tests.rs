@@ -97,8 +97,9 @@ fn the_reductions_decide_small_deals_as_the_plain_search_does() {
         endgame_discards: i == 1,
         merge_columns: i == 2,
         dead_ends: i == 3,
+        lighter: i == 4,
     };
-    let reduced = [Reductions::ALL, only(0), only(1), only(2), only(3)];
+    let reduced = [Reductions::ALL, only(0), only(1), only(2), only(3), only(4)];
     let (mut won, mut lost) = (0, 0);
     let (mut plain_nodes, mut reduced_nodes) = (0, 0);
     for (strengths, cols) in [
@@ -121,7 +122,12 @@ fn the_reductions_decide_small_deals_as_the_plain_search_does() {
             }
             for r in reduced {
                 let (verdict, nodes) = decide(&mut board, r);
-                if r.lowest_discards && r.endgame_discards && r.merge_columns && r.dead_ends {
+                if r.lowest_discards
+                    && r.endgame_discards
+                    && r.merge_columns
+                    && r.dead_ends
+                    && r.lighter
+                {
                     reduced_nodes += nodes;
                 }
                 match verdict {
@@ -316,4 +322,39 @@ fn hardest_aces_up_deals() {
         }
     }
     println!("settled: {settled:?}");
+}
+
+#[test]
+fn lighter_keys_are_the_keys_of_the_position_without_the_lowest_cards() {
+    let card = |suit: u8, strength: u8| (suit << 4) | strength;
+    let stock = vec![card(1, 9), card(2, 3), card(3, 8), card(0, 12)];
+    let cols = vec![
+        vec![card(0, 2), card(1, ACE)],
+        vec![card(0, 5), card(0, 3)],
+        vec![card(1, 4)],
+        vec![card(2, 7), card(3, 6)],
+    ];
+    let without = |gone: &[Code]| -> Vec<Vec<Code>> {
+        cols.iter()
+            .map(|col| col.iter().copied().filter(|c| !gone.contains(c)).collect())
+            .collect()
+    };
+    let mut keys = Vec::new();
+    Board::new(cols.clone(), stock.clone()).lighter_keys(false, &mut keys);
+    let key_of = |gone: &[Code]| Board::new(without(gone), stock.clone()).key(false);
+    // One suit at a time: spades, the Two, then the Three, then the Five (the Queen lies in
+    // the stock); hearts, the Four (the Nine lies in the stock); diamonds, none (the Three
+    // lies in the stock); clubs, the Six (then the Eight lies in the stock).
+    let spades: [&[Code]; 4] = [
+        &[],
+        &[card(0, 2)],
+        &[card(0, 2), card(0, 3)],
+        &[card(0, 2), card(0, 3), card(0, 5)],
+    ];
+    let mut expected: Vec<u128> = spades[1..].iter().map(|gone| key_of(gone)).collect();
+    expected.push(key_of(&[card(1, 4)]));
+    expected.push(key_of(&[card(3, 6)]));
+    keys.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
 }
