@@ -16,7 +16,7 @@ use crate::key::{mix128, random};
 pub(crate) type Code = u8;
 
 /// The most cards of one suit [`Board::lighter_keys`] takes out.
-pub(crate) const LIGHTER_DEPTH: usize = 3;
+pub(crate) const LIGHTER_DEPTH: usize = 1;
 
 /// An Ace's strength.
 pub(crate) const ACE: u8 = 14;
@@ -330,15 +330,15 @@ impl Board {
         }
     }
 
-    /// The keys of the lighter positions of this one (see [`crate::aces_up::search`]): this
+    /// The keys of the lighter positions of this one, whose key is `whole` (see
+    /// [`crate::aces_up::search`]): this
     /// position with the lowest one to [`LIGHTER_DEPTH`] cards in play of one suit taken out,
     /// where each of them lies in a column and is not an Ace.
-    pub fn lighter_keys(&self, merge: bool, out: &mut Vec<u128>) {
+    pub fn lighter_keys(&self, merge: bool, whole: u128, out: &mut Vec<u128>) {
         out.clear();
         let symmetric = merge && self.stock_out();
         let part =
             |c: usize, hash: u128| mix128(hash ^ if symmetric { 0 } else { self.randoms.salts[c] });
-        let whole = self.key(merge);
         for (s, &strengths) in self.remaining.iter().enumerate() {
             // The cards taken out so far (column, height), and the columns they changed with
             // their hashes now.

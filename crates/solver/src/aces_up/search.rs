@@ -57,7 +57,8 @@
 //! the stock), the position A made of B by taking X out is won whenever B is, by B's winning
 //! moves less those of X, so by no more moves. Taking out in turn the lowest card in play of a
 //! suit, then the next lowest, of one suit or more, gives a *lighter* position of B (the search
-//! takes out up to three cards of each suit, each lying in a column, none an Ace): it has the
+//! takes out the lowest card of one suit, lying in a column, not an Ace: more cards cut few
+//! more positions and cost a look in the table each): it has the
 //! same stock still to deal and is won whenever B is, in no more moves. The search does not
 //! expand a position with a lighter position in its table. This loses no win: suppose the
 //! start can be won but the search ends without a win. Among the positions it expanded that
@@ -224,16 +225,15 @@ impl Dfs {
                 self.end = Some(won.clone());
                 return won;
             }
-            if !self.seen.insert(self.board.key(merge))
-                || (self.reductions.dead_ends && self.board.dead_end())
-            {
+            let key = self.board.key(merge);
+            if !self.seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
                 self.board.undo(step);
                 continue;
             }
             // Lighter positions are looked for only just after a deal: each costs a look in
             // the table, and a position pruned there takes its whole stage along.
             if self.reductions.lighter && matches!(step, Step::Deal(_)) {
-                self.board.lighter_keys(merge, &mut self.lighter);
+                self.board.lighter_keys(merge, key, &mut self.lighter);
                 if self.lighter.iter().any(|&k| self.seen.contains(k)) {
                     self.board.undo(step);
                     continue;
