@@ -41,12 +41,14 @@ fn exact_nodes(c: &mut Criterion) {
     // win of about a million nodes; Penguin's seed 607, its slowest win of seeds 1..1000;
     // Labyrinth's seed 3472, the largest of its exhaustive searches over seeds 1..10000 (lost).
     // Sixes and Sevens' seed 54, its slowest win of seeds 1..1000 at 1 s.
+    // Aces Up's seed 62, a loss proved in about a million nodes.
     for (id, seed) in [
         ("strategy", 606),
         ("bristol", 518),
         ("penguin", 607),
         ("labyrinth", 3472),
         ("sixes-and-sevens", 54),
+        ("aces-up", 62),
     ] {
         let Some(game) = catalog.get(id) else {
             continue;

@@ -5,7 +5,8 @@
 //! the exhaustive search reaches late; finding none proves nothing.
 
 use super::board::{Board, Step};
-use super::search::{Reductions, Seen};
+use super::keys::KeySet;
+use super::search::Reductions;
 use crate::outcome::Meter;
 
 /// The most positions searched from one beam position within a stage.
@@ -33,7 +34,7 @@ pub(crate) fn stage_beam(start: &Board, width: usize, meter: &mut Meter) -> Opti
         path: Vec::new(),
     }];
     loop {
-        let mut seen = Seen::default();
+        let mut seen = KeySet::default();
         let mut candidates = Vec::new();
         for (i, entry) in beam.iter_mut().enumerate() {
             if meter.out_of_time() {
@@ -78,7 +79,7 @@ pub(crate) fn stage_beam(start: &Board, width: usize, meter: &mut Meter) -> Opti
 fn stage(
     board: &mut Board,
     from: usize,
-    seen: &mut Seen,
+    seen: &mut KeySet,
     candidates: &mut Vec<Candidate>,
     meter: &mut Meter,
 ) -> Option<Vec<Step>> {

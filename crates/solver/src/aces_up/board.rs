@@ -15,6 +15,9 @@ use crate::key::{mix128, random};
 /// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
 pub(crate) type Code = u8;
 
+/// The most cards of one suit [`Board::lighter_keys`] takes out.
+pub(crate) const LIGHTER_DEPTH: usize = 1;
+
 /// An Ace's strength.
 pub(crate) const ACE: u8 = 14;
 
@@ -325,6 +328,69 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// The keys of the lighter positions of this one, whose key is `whole` (see
+    /// [`crate::aces_up::search`]): this
+    /// position with the lowest one to [`LIGHTER_DEPTH`] cards in play of one suit taken out,
+    /// where each of them lies in a column and is not an Ace.
+    pub fn lighter_keys(&self, merge: bool, whole: u128, out: &mut Vec<u128>) {
+        out.clear();
+        let symmetric = merge && self.stock_out();
+        let part =
+            |c: usize, hash: u128| mix128(hash ^ if symmetric { 0 } else { self.randoms.salts[c] });
+        for (s, &strengths) in self.remaining.iter().enumerate() {
+            // The cards taken out so far (column, height), and the columns they changed with
+            // their hashes now.
+            let mut gone = [(0, 0); LIGHTER_DEPTH];
+            let mut changed = [(usize::MAX, 0u128); LIGHTER_DEPTH];
+            let mut strengths = strengths;
+            for k in 0..LIGHTER_DEPTH {
+                let low = strengths.trailing_zeros() as u8;
+                strengths &= strengths.wrapping_sub(1);
+                let card = ((s as u8) << 4) | low;
+                if low >= ACE || self.counts[usize::from(card)] != 1 {
+                    break;
+                }
+                let Some((c, h)) = self
+                    .cols
+                    .iter()
+                    .enumerate()
+                    .find_map(|(c, col)| col.iter().position(|&x| x == card).map(|h| (c, h)))
+                else {
+                    break;
+                };
+                gone[k] = (c, h);
+                let hash = self.column_hash_without(c, &gone[..=k]);
+                match changed
+                    .iter_mut()
+                    .find(|(d, _)| *d == c || *d == usize::MAX)
+                {
+                    Some(slot) => *slot = (c, hash),
+                    None => break,
+                }
+                let key = changed.iter().filter(|&&(d, _)| d != usize::MAX).fold(
+                    whole,
+                    |key, &(d, hash)| {
+                        key.wrapping_sub(part(d, self.hashes[d]))
+                            .wrapping_add(part(d, hash))
+                    },
+                );
+                out.push(key);
+            }
+        }
+    }
+
+    /// The hash of column `c` with the cards at `gone` (column, height) taken out.
+    fn column_hash_without(&self, c: usize, gone: &[(usize, usize)]) -> u128 {
+        self.cols[c]
+            .iter()
+            .enumerate()
+            .filter(|&(height, _)| !gone.contains(&(c, height)))
+            .enumerate()
+            .fold(0, |h, (height, (_, &x))| {
+                h ^ self.randoms.zobrist[height * 64 + usize::from(x)]
+            })
     }
 
     /// The key of the position. With `merge`, once the stock is out the columns count as a

@@ -3,12 +3,13 @@
 //! unless a budget runs out first.
 //!
 //! The search runs on a compact board of its own ([`board`]) with the plugin's rules, through
-//! a depth-first search with a transposition table and three reductions proved safe in
+//! a depth-first search with a transposition table ([`keys`]) and the reductions proved safe in
 //! [`search`]; a stage beam ([`beam`]) between its rounds finds many wins sooner. Wins are
 //! translated to engine moves here.
 
 mod beam;
 pub(crate) mod board;
+mod keys;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! The exhaustive search: depth first over every position reachable from the start, each
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
-//! every reachable position proves the deal lost. Four reductions shrink the graph, each
+//! every reachable position proves the deal lost. Five reductions shrink the graph, each
 //! proved below and checked by the tests against the search without them on small deals.
 //!
 //! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
@@ -51,11 +51,30 @@
 //!   there) or above X (it must be discarded before X shows).
 //!
 //! The search does not expand such a position: no win passes through it.
+//!
+//! **Lighter positions.** The replay of the first proof never uses that X is on top: for any
+//! card X in a column such that no card of its suit lower than X is in play (in a column or
+//! the stock), the position A made of B by taking X out is won whenever B is, by B's winning
+//! moves less those of X, so by no more moves. Taking out in turn the lowest card in play of a
+//! suit, then the next lowest, of one suit or more, gives a *lighter* position of B (the search
+//! takes out the lowest card of one suit, lying in a column, not an Ace: more cards cut few
+//! more positions and cost a look in the table each): it has the
+//! same stock still to deal and is won whenever B is, in no more moves. The search does not
+//! expand a position with a lighter position in its table. This loses no win: suppose the
+//! start can be won but the search ends without a win. Among the positions it expanded that
+//! can be won, take P with the fewest moves to a win, d. P's child on a shortest win (or,
+//! when P was given a safe discard alone, that child: by the proofs above it wins in fewer
+//! moves than P, since P's win must discard the card) wins in at most d - 1 moves and was
+//! not expanded: so it was in the table already, or had a lighter position in it. A position
+//! put in the table and not expanded is a dead end (never won) or had a lighter position in
+//! the table, with fewer cards; following these, each won in no more moves, ends at an
+//! expanded position won in at most d - 1 moves, against the choice of P.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, Step};
+use super::keys::KeySet;
 use crate::outcome::Meter;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
@@ -71,6 +90,8 @@ pub(crate) struct Reductions {
     pub merge_columns: bool,
     /// Expand no dead end ([`Board::dead_end`]).
     pub dead_ends: bool,
+    /// Expand no position that has a lighter position already seen.
+    pub lighter: bool,
 }
 
 impl Reductions {
@@ -79,6 +100,7 @@ impl Reductions {
         endgame_discards: true,
         merge_columns: true,
         dead_ends: true,
+        lighter: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
@@ -86,6 +108,7 @@ impl Reductions {
         endgame_discards: false,
         merge_columns: false,
         dead_ends: false,
+        lighter: false,
     };
 }
 
@@ -94,7 +117,7 @@ impl Reductions {
 pub(crate) enum Verdict {
     /// The moves of a win.
     Won(Vec<Step>),
-    /// Every reachable position was expanded: no win.
+    /// Every reachable position was expanded or had a lighter one expanded: no win.
     Lost,
     /// A budget ran out.
     Unknown,
@@ -118,7 +141,15 @@ impl Hasher for LowBits {
     }
 }
 
+/// A set of keys (the other games' searches use it; this one has [`KeySet`]).
 pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+
+/// The positions the exhaustive search may remember for a budget of `states`: four times as
+/// many, since its table takes 16 bytes a position where the budget reckons with up to 40
+/// (48 M positions by default, a table of 1 GiB).
+pub(crate) fn table_limit(states: usize) -> usize {
+    states.saturating_mul(4)
+}
 
 /// The moves of a position still to try.
 struct Frame {
@@ -131,12 +162,14 @@ pub(crate) struct Dfs {
     /// The position at the end of `path`.
     board: Board,
     reductions: Reductions,
-    seen: Seen,
+    seen: KeySet,
     path: Vec<Step>,
     frames: Vec<Frame>,
     pool: Vec<Vec<Step>>,
     /// The answer, once there is one for good (a win, a proof, or the memory budget spent).
     end: Option<Verdict>,
+    /// The keys of the current position's lighter positions.
+    lighter: Vec<u128>,
 }
 
 impl Dfs {
@@ -144,12 +177,13 @@ impl Dfs {
     pub fn new(board: Board, reductions: Reductions) -> Dfs {
         let mut dfs = Dfs {
             reductions,
-            seen: Seen::default(),
+            seen: KeySet::default(),
             path: Vec::new(),
             frames: Vec::new(),
             pool: Vec::new(),
             end: board.is_won().then(|| Verdict::Won(Vec::new())),
             board,
+            lighter: Vec::new(),
         };
         dfs.seen.insert(dfs.board.key(reductions.merge_columns));
         let frame = expand(&dfs.board, reductions, &mut dfs.pool);
@@ -166,7 +200,7 @@ impl Dfs {
         let stop = meter.nodes.saturating_add(cap);
         let merge = self.reductions.merge_columns;
         while let Some(top) = self.frames.last_mut() {
-            if self.seen.len() >= meter.budget.states {
+            if self.seen.len() >= table_limit(meter.budget.states) {
                 self.end = Some(Verdict::Unknown);
                 return Verdict::Unknown;
             }
@@ -191,11 +225,19 @@ impl Dfs {
                 self.end = Some(won.clone());
                 return won;
             }
-            if !self.seen.insert(self.board.key(merge))
-                || (self.reductions.dead_ends && self.board.dead_end())
-            {
+            let key = self.board.key(merge);
+            if !self.seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
                 self.board.undo(step);
                 continue;
+            }
+            // Lighter positions are looked for only just after a deal: each costs a look in
+            // the table, and a position pruned there takes its whole stage along.
+            if self.reductions.lighter && matches!(step, Step::Deal(_)) {
+                self.board.lighter_keys(merge, key, &mut self.lighter);
+                if self.lighter.iter().any(|&k| self.seen.contains(k)) {
+                    self.board.undo(step);
+                    continue;
+                }
             }
             self.path.push(step);
             let frame = expand(&self.board, self.reductions, &mut self.pool);
