@@ -65,6 +65,7 @@ mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
 pub mod spider;
+mod stage_beam;
 pub mod stats;
 pub mod stop;
 mod strategy;

@@ -5,11 +5,11 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
-use super::beam::stage_beam;
 use super::board::{ACE, Board, Code, LIGHTER_DEPTH, Step};
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
+use crate::stage_beam::stage_beam;
 use crate::{Method, solve_with, verify};
 
 fn aces_up() -> std::sync::Arc<Game> {

@@ -7,10 +7,10 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
-use super::beam::stage_beam;
 use super::board::{BUILT, Board, RANKS, Rank, Step, wanted};
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::outcome::{Budget, Meter, Outcome};
+use crate::stage_beam::stage_beam;
 use crate::{Method, solve_with, verify};
 
 fn interregnum() -> std::sync::Arc<Game> {
