@@ -60,6 +60,7 @@ pub mod heuristic;
 mod interregnum;
 pub mod key;
 pub mod outcome;
+mod pausable;
 mod penguin;
 mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
