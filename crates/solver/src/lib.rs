@@ -70,6 +70,8 @@ mod stage_beam;
 pub mod stats;
 pub mod stop;
 mod strategy;
+#[cfg(test)]
+mod test_support;
 pub mod winnable;
 
 use std::time::Duration;

@@ -197,3 +197,17 @@ impl<W: Walk> Dfs<W> {
         Verdict::Lost
     }
 }
+
+/// Run `dfs` in slices of `slice` nodes (within 50 M nodes) until it answers: the answer and
+/// how many times it paused.
+#[cfg(test)]
+pub(crate) fn run_in_slices<W: Walk>(dfs: &mut Dfs<W>, slice: u64) -> (Verdict<W::Step>, u32) {
+    let mut meter = Meter::new(crate::outcome::Budget::nodes(50_000_000));
+    let mut pauses = 0;
+    loop {
+        match dfs.run(slice, &mut meter) {
+            Verdict::Unknown => pauses += 1,
+            v => return (v, pauses),
+        }
+    }
+}
