@@ -184,3 +184,23 @@ fn stage<B: StageBoard>(
     }
     None
 }
+
+/// Run a stage beam of `width` within `nodes` from each of `boards`; every win found must pass
+/// `wins` (a replay of legal moves). How many boards were won.
+#[cfg(test)]
+pub(crate) fn beam_wins<B: StageBoard>(
+    boards: impl IntoIterator<Item = B>,
+    width: usize,
+    nodes: u64,
+    wins: impl Fn(&B, &[B::Step]) -> bool,
+) -> usize {
+    let mut found = 0;
+    for (i, board) in boards.into_iter().enumerate() {
+        let mut meter = Meter::new(crate::outcome::Budget::nodes(nodes));
+        if let Some(steps) = stage_beam(&board, width, &mut meter) {
+            assert!(wins(&board, &steps), "board {i}");
+            found += 1;
+        }
+    }
+    found
+}

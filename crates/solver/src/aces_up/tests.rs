@@ -10,7 +10,7 @@ use super::search::{Dfs, Reductions, Verdict, search};
 use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::pausable::run_in_slices;
-use crate::stage_beam::stage_beam;
+use crate::stage_beam::beam_wins;
 use crate::test_support::{solved_and_replayed, try_hardest_deals};
 use crate::{Method, solve_with, verify};
 
@@ -235,15 +235,8 @@ fn a_paused_search_goes_on_where_it_stopped() {
 #[test]
 fn the_stage_beam_finds_real_wins() {
     let game = aces_up();
-    let mut found = 0;
-    for seed in 1..=12 {
-        let board = Exact::new(&game, &game.deal(seed)).expect("aces up").board;
-        let mut meter = Meter::new(Budget::nodes(5_000_000));
-        if let Some(steps) = stage_beam(&board, 8, &mut meter) {
-            assert!(wins(&board, &steps), "seed {seed}");
-            found += 1;
-        }
-    }
+    let board = |seed| Exact::new(&game, &game.deal(seed)).expect("aces up").board;
+    let found = beam_wins((1..=12).map(board), 8, 5_000_000, wins);
     assert!(found >= 3, "{found} of 12 won");
 }
 

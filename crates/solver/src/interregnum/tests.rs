@@ -11,7 +11,7 @@ use super::board::{BUILT, Board, RANKS, Rank, Step, wanted};
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::outcome::{Budget, Meter};
 use crate::pausable::run_in_slices;
-use crate::stage_beam::stage_beam;
+use crate::stage_beam::beam_wins;
 use crate::test_support::{solved_and_replayed, try_hardest_deals};
 
 fn interregnum() -> std::sync::Arc<Game> {
@@ -247,17 +247,12 @@ fn a_paused_search_goes_on_where_it_stopped() {
 #[test]
 fn the_stage_beam_finds_real_wins() {
     let game = interregnum();
-    let mut found = 0;
-    for seed in 1..=12 {
-        let board = Exact::new(&game, &game.deal(seed))
+    let board = |seed| {
+        Exact::new(&game, &game.deal(seed))
             .expect("interregnum")
-            .board;
-        let mut meter = Meter::new(Budget::nodes(2_000_000));
-        if let Some(steps) = stage_beam(&board, 16, &mut meter) {
-            assert!(wins(&board, &steps), "seed {seed}");
-            found += 1;
-        }
-    }
+            .board
+    };
+    let found = beam_wins((1..=12).map(board), 16, 2_000_000, wins);
     assert!(found >= 4, "{found} of 12 won");
 }
 
