@@ -60,14 +60,18 @@ pub mod heuristic;
 mod interregnum;
 pub mod key;
 pub mod outcome;
+mod pausable;
 mod penguin;
 mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
 pub mod spider;
+mod stage_beam;
 pub mod stats;
 pub mod stop;
 mod strategy;
+#[cfg(test)]
+mod test_support;
 pub mod winnable;
 
 use std::time::Duration;

@@ -1,6 +1,8 @@
 //! A set of 128-bit position keys in one flat table (open addressing, linear probing), 16
 //! bytes a position: the transposition table of the exhaustive search.
 
+use crate::pausable::KeyTable;
+
 /// The set; it doubles when three quarters full.
 pub(crate) struct KeySet {
     /// The keys, 0 for an empty slot (every key is stored with its lowest bit set).
@@ -72,5 +74,14 @@ impl KeySet {
             }
             self.slots[i] = key;
         }
+    }
+}
+
+impl KeyTable for KeySet {
+    fn insert(&mut self, key: u128) -> bool {
+        KeySet::insert(self, key)
+    }
+    fn len(&self) -> usize {
+        KeySet::len(self)
     }
 }

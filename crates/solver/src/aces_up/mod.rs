@@ -4,8 +4,8 @@
 //!
 //! The search runs on a compact board of its own ([`board`]) with the plugin's rules, through
 //! a depth-first search with a transposition table ([`keys`]) and the reductions proved safe in
-//! [`search`]; a stage beam ([`beam`]) between its rounds finds many wins sooner. Wins are
-//! translated to engine moves here.
+//! [`search`]; a stage beam ([`crate::stage_beam`], this board in [`beam`]) between its rounds
+//! finds many wins sooner. Wins are translated to engine moves here.
 
 mod beam;
 pub(crate) mod board;
@@ -17,6 +17,7 @@ mod tests;
 use solitaire_core::{Game, Move, PileKind, Position};
 
 use crate::outcome::{Meter, Outcome};
+use crate::stage_beam::stage_beam;
 use board::{Board, Step, code};
 use search::{Dfs, Reductions, Verdict};
 
@@ -83,7 +84,7 @@ impl Exact {
             if meter.out_of_time() {
                 return Outcome::Unknown;
             }
-            if let Some(steps) = beam::stage_beam(&self.board, (cap / BEAM_SHARE) as usize, meter) {
+            if let Some(steps) = stage_beam(&self.board, (cap / BEAM_SHARE) as usize, meter) {
                 break steps;
             }
             if meter.out_of_time() {

@@ -75,7 +75,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, Step};
 use super::keys::KeySet;
+#[cfg(test)]
 use crate::outcome::Meter;
+use crate::pausable::{self, Walk, Walker, walk_board_methods};
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -112,16 +114,9 @@ impl Reductions {
     };
 }
 
-/// The answer of the search.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Verdict {
-    /// The moves of a win.
-    Won(Vec<Step>),
-    /// Every reachable position was expanded or had a lighter one expanded: no win.
-    Lost,
-    /// A budget ran out.
-    Unknown,
-}
+/// The answer of the search; `Lost`: every reachable position was expanded or had a lighter
+/// one expanded.
+pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The keys are random already: the table uses their low bits as they are.
 #[derive(Default)]
@@ -151,100 +146,45 @@ pub(crate) fn table_limit(states: usize) -> usize {
     states.saturating_mul(4)
 }
 
-/// The moves of a position still to try.
-struct Frame {
-    moves: Vec<Step>,
-    next: usize,
-}
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped; its own
+/// state is the keys of the current position's lighter positions.
+pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Vec<u128>>>;
 
-/// The exhaustive search, which can pause (a node cap) and go on where it stopped.
-pub(crate) struct Dfs {
-    /// The position at the end of `path`.
-    board: Board,
-    reductions: Reductions,
-    seen: KeySet,
-    path: Vec<Step>,
-    frames: Vec<Frame>,
-    pool: Vec<Vec<Step>>,
-    /// The answer, once there is one for good (a win, a proof, or the memory budget spent).
-    end: Option<Verdict>,
-    /// The keys of the current position's lighter positions.
-    lighter: Vec<u128>,
-}
+impl Walk for Walker<Board, Reductions, Vec<u128>> {
+    type Step = Step;
+    type Table = KeySet;
 
-impl Dfs {
-    /// A search from `board`.
-    pub fn new(board: Board, reductions: Reductions) -> Dfs {
-        let mut dfs = Dfs {
-            reductions,
-            seen: KeySet::default(),
-            path: Vec::new(),
-            frames: Vec::new(),
-            pool: Vec::new(),
-            end: board.is_won().then(|| Verdict::Won(Vec::new())),
-            board,
-            lighter: Vec::new(),
-        };
-        dfs.seen.insert(dfs.board.key(reductions.merge_columns));
-        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
-        dfs.frames.push(frame);
-        dfs
+    fn table_limit(states: usize) -> usize {
+        table_limit(states)
     }
-
-    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
-    /// paused (or the memory budget is spent), the answer otherwise.
-    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
-        if let Some(end) = &self.end {
-            return end.clone();
-        }
-        let stop = meter.nodes.saturating_add(cap);
+    fn key(&self) -> u128 {
+        self.board.key(self.reductions.merge_columns)
+    }
+    walk_board_methods!();
+    fn admit(&mut self, step: Step, _branching: bool, seen: &mut KeySet) -> bool {
         let merge = self.reductions.merge_columns;
-        while let Some(top) = self.frames.last_mut() {
-            if self.seen.len() >= table_limit(meter.budget.states) {
-                self.end = Some(Verdict::Unknown);
-                return Verdict::Unknown;
-            }
-            if meter.exhausted() || meter.nodes >= stop {
-                return Verdict::Unknown;
-            }
-            let Some(&step) = top.moves.get(top.next) else {
-                if let Some(done) = self.frames.pop() {
-                    self.pool.push(done.moves);
-                }
-                if let Some(step) = self.path.pop() {
-                    self.board.undo(step);
-                }
-                continue;
-            };
-            top.next += 1;
-            self.board.apply(step);
-            meter.nodes += 1;
-            if self.board.is_won() {
-                self.path.push(step);
-                let won = Verdict::Won(self.path.clone());
-                self.end = Some(won.clone());
-                return won;
-            }
-            let key = self.board.key(merge);
-            if !self.seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
-                self.board.undo(step);
-                continue;
-            }
-            // Lighter positions are looked for only just after a deal: each costs a look in
-            // the table, and a position pruned there takes its whole stage along.
-            if self.reductions.lighter && matches!(step, Step::Deal(_)) {
-                self.board.lighter_keys(merge, key, &mut self.lighter);
-                if self.lighter.iter().any(|&k| self.seen.contains(k)) {
-                    self.board.undo(step);
-                    continue;
-                }
-            }
-            self.path.push(step);
-            let frame = expand(&self.board, self.reductions, &mut self.pool);
-            self.frames.push(frame);
+        let key = self.board.key(merge);
+        if !seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
+            return false;
         }
-        self.end = Some(Verdict::Lost);
-        Verdict::Lost
+        // Lighter positions are looked for only just after a deal: each costs a look in the
+        // table, and a position pruned there takes its whole stage along.
+        if self.reductions.lighter && matches!(step, Step::Deal(_)) {
+            self.board.lighter_keys(merge, key, &mut self.extra);
+            if self.extra.iter().any(|&k| seen.contains(k)) {
+                return false;
+            }
+        }
+        true
+    }
+    /// A safe discard alone when there is one (and the reductions allow it), every legal move
+    /// otherwise.
+    fn expand(&self, moves: &mut Vec<Step>) {
+        let (board, r) = (&self.board, self.reductions);
+        match board.safe_discard(r.lowest_discards, r.endgame_discards) {
+            Some(step) => moves.push(step),
+            None => board.moves(moves),
+        }
     }
 }
 
@@ -252,16 +192,4 @@ impl Dfs {
 #[cfg(test)]
 pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -> Verdict {
     Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
-}
-
-/// The moves to try from `board`: a safe discard alone when there is one (and the reductions
-/// allow it), every legal move otherwise.
-fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
-    let mut moves = pool.pop().unwrap_or_default();
-    moves.clear();
-    match board.safe_discard(reductions.lowest_discards, reductions.endgame_discards) {
-        Some(step) => moves.push(step),
-        None => board.moves(&mut moves),
-    }
-    Frame { moves, next: 0 }
 }

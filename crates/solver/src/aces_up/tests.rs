@@ -5,11 +5,13 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
-use super::beam::stage_beam;
 use super::board::{ACE, Board, Code, LIGHTER_DEPTH, Step};
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
+use crate::pausable::run_in_slices;
+use crate::stage_beam::beam_wins;
+use crate::test_support::{solved_and_replayed, try_hardest_deals};
 use crate::{Method, solve_with, verify};
 
 fn aces_up() -> std::sync::Arc<Game> {
@@ -211,13 +213,8 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let game = aces_up();
     // Deals the search wins within a few thousand nodes.
     for seed in [5, 10, 13, 16, 18] {
-        let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(200_000), Method::Auto);
-        assert_eq!(report.method, "aces-up-exact");
-        let Outcome::Solved(moves) = &report.outcome else {
-            panic!("seed {seed}: {}", report.outcome.name());
-        };
-        assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+        let won = solved_and_replayed(&game, seed, 200_000, "aces-up-exact");
+        assert!(won, "seed {seed}");
     }
 }
 
@@ -228,13 +225,8 @@ fn a_paused_search_goes_on_where_it_stopped() {
         let board = small_board(&[2, 3, 4, 5, 6, ACE], 4, seed);
         let (whole, _) = decide(&mut board.clone(), Reductions::ALL);
         let mut dfs = Dfs::new(board.clone(), Reductions::ALL);
-        let mut meter = Meter::new(Budget::nodes(50_000_000));
-        let paused = loop {
-            match dfs.run(37, &mut meter) {
-                Verdict::Unknown => pauses += 1,
-                v => break v,
-            }
-        };
+        let (paused, n) = run_in_slices(&mut dfs, 37);
+        pauses += n;
         assert_eq!(paused, whole, "seed {seed}");
     }
     assert!(pauses > 100, "the searches were paused: {pauses} times");
@@ -243,15 +235,8 @@ fn a_paused_search_goes_on_where_it_stopped() {
 #[test]
 fn the_stage_beam_finds_real_wins() {
     let game = aces_up();
-    let mut found = 0;
-    for seed in 1..=12 {
-        let board = Exact::new(&game, &game.deal(seed)).expect("aces up").board;
-        let mut meter = Meter::new(Budget::nodes(5_000_000));
-        if let Some(steps) = stage_beam(&board, 8, &mut meter) {
-            assert!(wins(&board, &steps), "seed {seed}");
-            found += 1;
-        }
-    }
+    let board = |seed| Exact::new(&game, &game.deal(seed)).expect("aces up").board;
+    let found = beam_wins((1..=12).map(board), 8, 5_000_000, wins);
     assert!(found >= 3, "{found} of 12 won");
 }
 
@@ -305,24 +290,7 @@ fn dead_ends_are_told_only_once_every_column_holds_an_ace() {
 #[test]
 #[ignore = "long: a minute per deal; run it when the search improves"]
 fn hardest_aces_up_deals() {
-    let game = aces_up();
-    let mut settled = Vec::new();
-    for seed in [1, 2, 11, 12] {
-        let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
-        if let Outcome::Solved(moves) = &report.outcome {
-            assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
-        }
-        println!(
-            "seed {seed}: {} in {:?}",
-            report.outcome.name(),
-            report.elapsed
-        );
-        if report.outcome != Outcome::Unknown {
-            settled.push(seed);
-        }
-    }
-    println!("settled: {settled:?}");
+    try_hardest_deals(&aces_up(), &[1, 2, 11, 12]);
 }
 
 #[test]

@@ -1,144 +1,37 @@
-//! A stage beam for Interregnum: from each of the `width` best positions just after a deal,
-//! every position reachable before the next deal (safe plays made at once, dead ends
-//! dropped) is a candidate to deal from; the `width` best candidates are dealt and make the
-//! next stage. Best weighs most the cards a greedy play-out of the rest of the game would
-//! build ([`Board::playout`]), then [`Board::eval`] of the position itself. With the stock out, the positions reachable are searched
-//! for a win. It finds wins the exhaustive search reaches late; finding none proves nothing.
+//! The Interregnum board in a stage beam ([`crate::stage_beam`]): safe plays are made at once,
+//! and candidates to deal from rank first by the cards a greedy play-out of the rest of the
+//! game would build ([`Board::playout`]), then by [`Board::eval`] of the position itself.
 
 use super::board::{Board, Step};
 use crate::aces_up::search::Seen;
-use crate::outcome::Meter;
+use crate::stage_beam::{StageBoard, stage_board_methods};
 
-/// The most positions searched from one beam position within a stage.
-const CLOSURE: usize = 4096;
+impl StageBoard for Board {
+    type Step = Step;
+    type Seen = Seen;
+    stage_board_methods!();
 
-/// A position of the beam and the moves that led to it.
-struct Entry {
-    board: Board,
-    path: Vec<Step>,
-}
-
-/// A position to deal from: its evaluation and key, the beam position it comes from and the
-/// moves from there.
-struct Candidate {
-    eval: i32,
-    key: u128,
-    from: usize,
-    steps: Vec<Step>,
-}
-
-/// A win from `start` found by a stage beam of `width`, or `None`.
-pub(crate) fn stage_beam(start: &Board, width: usize, meter: &mut Meter) -> Option<Vec<Step>> {
-    let mut beam = vec![Entry {
-        board: start.clone(),
-        path: Vec::new(),
-    }];
-    loop {
-        let mut seen = Seen::default();
-        let mut candidates = Vec::new();
-        for (i, entry) in beam.iter_mut().enumerate() {
-            if meter.out_of_time() {
-                return None;
-            }
-            if let Some(steps) = stage(&mut entry.board, i, &mut seen, &mut candidates, meter) {
-                let mut path = std::mem::take(&mut entry.path);
-                path.extend(steps);
-                return Some(path);
-            }
-        }
-        if candidates.is_empty() || beam[0].board.stock_left() == 0 {
-            return None;
-        }
-        if candidates.len() > width {
-            candidates.select_nth_unstable_by_key(width, |c| (c.eval, c.key));
-            candidates.truncate(width);
-        }
-        beam = candidates
-            .into_iter()
-            .map(|c| {
-                let source = &beam[c.from];
-                let mut board = source.board.clone();
-                let mut path = source.path.clone();
-                for &step in &c.steps {
-                    board.apply(step);
-                    path.push(step);
-                }
-                let deal = Step::Deal(board.stock_left().min(board.wastes.len()) as u8);
-                board.apply(deal);
-                path.push(deal);
-                Entry { board, path }
-            })
-            .collect();
+    fn stock_out(&self) -> bool {
+        self.stock_left() == 0
     }
-}
-
-/// Search the positions reachable from `board` before the next deal (at most [`CLOSURE`]),
-/// adding each new one that is no dead end to `candidates`; the moves of a win if one is
-/// reached. `board` is left as it was.
-fn stage(
-    board: &mut Board,
-    from: usize,
-    seen: &mut Seen,
-    candidates: &mut Vec<Candidate>,
-    meter: &mut Meter,
-) -> Option<Vec<Step>> {
-    let mut path: Vec<Step> = Vec::new();
-    let mut stack: Vec<(Vec<Step>, usize)> = Vec::new();
-    let mut found = 0;
-    let mut visit = |board: &mut Board, path: &[Step], candidates: &mut Vec<Candidate>| {
-        let key = board.key(true);
-        if !seen.insert(key) || board.is_dead() {
-            return false;
-        }
-        candidates.push(Candidate {
-            eval: board.eval() - 64 * board.playout(),
-            key,
-            from,
-            steps: path.to_vec(),
-        });
-        true
-    };
-    if !visit(board, &path, candidates) {
-        return None;
+    fn is_dead(&self) -> bool {
+        Board::is_dead(self)
     }
-    stack.push((within_stage(board), 0));
-    while let Some((moves, next)) = stack.last_mut() {
-        let Some(&step) = moves.get(*next) else {
-            stack.pop();
-            if let Some(step) = path.pop() {
-                board.undo(step);
-            }
-            continue;
-        };
-        *next += 1;
-        board.apply(step);
-        meter.nodes += 1;
-        path.push(step);
-        if board.is_won() {
-            let win = path.clone();
-            for &s in path.iter().rev() {
-                board.undo(s);
-            }
-            return Some(win);
-        }
-        found += 1;
-        if found > CLOSURE || !visit(board, &path, candidates) {
-            path.pop();
-            board.undo(step);
-            continue;
-        }
-        stack.push((within_stage(board), 0));
+    fn rank(&mut self) -> i32 {
+        self.eval() - 64 * self.playout()
     }
-    None
-}
-
-/// The plays of `board` (no deal): a safe play alone if there is one.
-fn within_stage(board: &Board) -> Vec<Step> {
-    if let Some(step) = board.safe_play() {
-        return vec![step];
+    /// Always a deal: the beam deals only while the stock lasts.
+    fn deal_step(&self) -> Option<Step> {
+        Some(Step::Deal(self.stock_left().min(self.wastes.len()) as u8))
     }
-    let mut moves = Vec::new();
-    board.moves(true, true, &mut moves);
-    moves.retain(|s| !matches!(s, Step::Deal(_)));
-    moves
+    /// A safe play alone if there is one, else every play (no deal).
+    fn within_stage(&self) -> Vec<Step> {
+        if let Some(step) = self.safe_play() {
+            return vec![step];
+        }
+        let mut moves = Vec::new();
+        self.moves(true, true, &mut moves);
+        moves.retain(|s| !matches!(s, Step::Deal(_)));
+        moves
+    }
 }

@@ -15,6 +15,7 @@ mod tests;
 use solitaire_core::{Card, Game, Move, PileKind, Position};
 
 use crate::outcome::{Meter, Outcome};
+use crate::stage_beam::stage_beam;
 use board::{BUILT, Board, Rank, Step};
 use search::{Dfs, Reductions, Verdict};
 
@@ -102,7 +103,7 @@ impl Exact {
                 return Outcome::Unknown;
             }
             let width = (cap / BEAM_SHARE) as usize;
-            if let Some(steps) = beam::stage_beam(&self.board, width, meter) {
+            if let Some(steps) = stage_beam(&self.board, width, meter) {
                 break steps;
             }
             if meter.out_of_time() {

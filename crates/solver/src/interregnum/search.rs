@@ -49,12 +49,11 @@
 //! played, from the top. Since every card must be played for a win, none is possible. The
 //! search does not expand such positions.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
-
 use super::board::{Board, Step};
-use crate::aces_up::search::LowBits;
+use crate::aces_up::search::Seen;
+#[cfg(test)]
 use crate::outcome::Meter;
+use crate::pausable::{self, Walk, Walker, walk_board_methods};
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -87,99 +86,37 @@ impl Reductions {
 }
 
 /// The answer of the search.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Verdict {
-    /// The moves of a win.
-    Won(Vec<Step>),
-    /// Every reachable position was expanded: no win.
-    Lost,
-    /// A budget ran out.
-    Unknown,
-}
-
-type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
-
-/// The moves of a position still to try.
-struct Frame {
-    moves: Vec<Step>,
-    next: usize,
-}
+pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The exhaustive search, which can pause (a node cap) and go on where it stopped.
-pub(crate) struct Dfs {
-    board: Board,
-    reductions: Reductions,
-    seen: Seen,
-    path: Vec<Step>,
-    frames: Vec<Frame>,
-    pool: Vec<Vec<Step>>,
-    end: Option<Verdict>,
-}
+pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, ()>>;
 
-impl Dfs {
-    /// A search from `board`.
-    pub fn new(board: Board, reductions: Reductions) -> Dfs {
-        let mut dfs = Dfs {
-            reductions,
-            seen: Seen::default(),
-            path: Vec::new(),
-            frames: Vec::new(),
-            pool: Vec::new(),
-            end: board.is_won().then(|| Verdict::Won(Vec::new())),
-            board,
-        };
-        dfs.seen.insert(dfs.board.key(reductions.merge));
-        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
-        dfs.frames.push(frame);
-        dfs
+impl Walk for Walker<Board, Reductions, ()> {
+    type Step = Step;
+    type Table = Seen;
+
+    fn key(&self) -> u128 {
+        self.board.key(self.reductions.merge)
     }
-
-    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
-    /// paused (or the memory budget is spent), the answer otherwise.
-    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
-        if let Some(end) = &self.end {
-            return end.clone();
+    walk_board_methods!();
+    fn admit(&mut self, _step: Step, _branching: bool, seen: &mut Seen) -> bool {
+        seen.insert(self.key()) && !(self.reductions.dead_ends && self.board.is_dead())
+    }
+    /// A safe play alone when there is one (and the reductions allow it), every legal move
+    /// otherwise, the plays from the deepest piles first and the deal last.
+    fn expand(&self, moves: &mut Vec<Step>) {
+        let (board, reductions) = (&self.board, self.reductions);
+        match board.safe_play().filter(|_| reductions.safe_plays) {
+            Some(step) => moves.push(step),
+            None => {
+                board.moves(reductions.merge, reductions.longest_runs, moves);
+                let plays = moves.len() - usize::from(board.stock_left() > 0);
+                moves[..plays].sort_by_key(|s| match *s {
+                    Step::Play(w, _) => std::cmp::Reverse(board.wastes[usize::from(w)].len()),
+                    Step::Deal(_) => std::cmp::Reverse(0),
+                });
+            }
         }
-        let stop = meter.nodes.saturating_add(cap);
-        let merge = self.reductions.merge;
-        while let Some(top) = self.frames.last_mut() {
-            if self.seen.len() >= meter.budget.states {
-                self.end = Some(Verdict::Unknown);
-                return Verdict::Unknown;
-            }
-            if meter.exhausted() || meter.nodes >= stop {
-                return Verdict::Unknown;
-            }
-            let Some(&step) = top.moves.get(top.next) else {
-                if let Some(done) = self.frames.pop() {
-                    self.pool.push(done.moves);
-                }
-                if let Some(step) = self.path.pop() {
-                    self.board.undo(step);
-                }
-                continue;
-            };
-            top.next += 1;
-            self.board.apply(step);
-            meter.nodes += 1;
-            if self.board.is_won() {
-                self.path.push(step);
-                let won = Verdict::Won(self.path.clone());
-                self.end = Some(won.clone());
-                return won;
-            }
-            if !self.seen.insert(self.board.key(merge))
-                || (self.reductions.dead_ends && self.board.is_dead())
-            {
-                self.board.undo(step);
-                continue;
-            }
-            self.path.push(step);
-            let frame = expand(&self.board, self.reductions, &mut self.pool);
-            self.frames.push(frame);
-        }
-        self.end = Some(Verdict::Lost);
-        Verdict::Lost
     }
 }
 
@@ -187,24 +124,4 @@ impl Dfs {
 #[cfg(test)]
 pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -> Verdict {
     Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
-}
-
-/// The moves to try from `board`: a safe play alone when there is one (and the reductions
-/// allow it), every legal move otherwise, the plays from the deepest piles first and the deal
-/// last.
-fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
-    let mut moves = pool.pop().unwrap_or_default();
-    moves.clear();
-    match board.safe_play().filter(|_| reductions.safe_plays) {
-        Some(step) => moves.push(step),
-        None => {
-            board.moves(reductions.merge, reductions.longest_runs, &mut moves);
-            let plays = moves.len() - usize::from(board.stock_left() > 0);
-            moves[..plays].sort_by_key(|s| match *s {
-                Step::Play(w, _) => std::cmp::Reverse(board.wastes[usize::from(w)].len()),
-                Step::Deal(_) => std::cmp::Reverse(0),
-            });
-        }
-    }
-    Frame { moves, next: 0 }
 }

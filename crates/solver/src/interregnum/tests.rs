@@ -7,11 +7,12 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
-use super::beam::stage_beam;
 use super::board::{BUILT, Board, RANKS, Rank, Step, wanted};
 use super::search::{Dfs, Reductions, Verdict, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
+use crate::outcome::{Budget, Meter};
+use crate::pausable::run_in_slices;
+use crate::stage_beam::beam_wins;
+use crate::test_support::{solved_and_replayed, try_hardest_deals};
 
 fn interregnum() -> std::sync::Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");
@@ -224,13 +225,8 @@ fn dead_ends_are_found_in_lost_positions() {
 fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let game = interregnum();
     for seed in [1, 2, 3, 4, 5] {
-        let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(300_000), Method::Auto);
-        assert_eq!(report.method, "interregnum-exact");
-        let Outcome::Solved(moves) = &report.outcome else {
-            panic!("seed {seed}: {}", report.outcome.name());
-        };
-        assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
+        let won = solved_and_replayed(&game, seed, 300_000, "interregnum-exact");
+        assert!(won, "seed {seed}");
     }
 }
 
@@ -241,13 +237,8 @@ fn a_paused_search_goes_on_where_it_stopped() {
         let board = small_board(2, 4, seed);
         let (whole, _) = decide(&board, Reductions::ALL);
         let mut dfs = Dfs::new(board.clone(), Reductions::ALL);
-        let mut meter = Meter::new(Budget::nodes(50_000_000));
-        let paused = loop {
-            match dfs.run(3, &mut meter) {
-                Verdict::Unknown => pauses += 1,
-                v => break v,
-            }
-        };
+        let (paused, n) = run_in_slices(&mut dfs, 3);
+        pauses += n;
         assert_eq!(paused, whole, "seed {seed}");
     }
     assert!(pauses > 20, "the searches were paused: {pauses} times");
@@ -256,17 +247,12 @@ fn a_paused_search_goes_on_where_it_stopped() {
 #[test]
 fn the_stage_beam_finds_real_wins() {
     let game = interregnum();
-    let mut found = 0;
-    for seed in 1..=12 {
-        let board = Exact::new(&game, &game.deal(seed))
+    let board = |seed| {
+        Exact::new(&game, &game.deal(seed))
             .expect("interregnum")
-            .board;
-        let mut meter = Meter::new(Budget::nodes(2_000_000));
-        if let Some(steps) = stage_beam(&board, 16, &mut meter) {
-            assert!(wins(&board, &steps), "seed {seed}");
-            found += 1;
-        }
-    }
+            .board
+    };
+    let found = beam_wins((1..=12).map(board), 16, 2_000_000, wins);
     assert!(found >= 4, "{found} of 12 won");
 }
 
@@ -319,24 +305,7 @@ const HARDEST: [u64; 3] = [20, 588, 908];
 #[test]
 #[ignore = "long: a minute per deal; run it when the search improves"]
 fn the_hardest_deals() {
-    let game = interregnum();
-    let mut settled = Vec::new();
-    for seed in HARDEST {
-        let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
-        if let Outcome::Solved(moves) = &report.outcome {
-            assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
-        }
-        println!(
-            "seed {seed}: {} in {:?}",
-            report.outcome.name(),
-            report.elapsed
-        );
-        if report.outcome != Outcome::Unknown {
-            settled.push(seed);
-        }
-    }
-    println!("settled: {settled:?}");
+    try_hardest_deals(&interregnum(), &HARDEST);
 }
 
 #[test]

@@ -46,13 +46,12 @@
 //! built before. A win builds every card, so none is possible. The search does not expand
 //! such positions.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
-
 use super::board::{Board, CELLS, Card, EMPTY, Step, WASTE, before, rank, suit};
 use super::relaxed::Relaxed;
-use crate::aces_up::search::LowBits;
+use crate::aces_up::search::Seen;
+#[cfg(test)]
 use crate::outcome::Meter;
+use crate::pausable::{self, Walk, Walker, walk_board_methods};
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -81,113 +80,41 @@ impl Reductions {
 }
 
 /// The answer of the search.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Verdict {
-    /// The moves of a win.
-    Won(Vec<Step>),
-    /// Every reachable position was expanded: no win.
-    Lost,
-    /// A budget ran out.
-    Unknown,
-}
+pub(crate) type Verdict = pausable::Verdict<Step>;
 
-type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped; its own
+/// state is the relaxation's cache.
+pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Relaxed>>;
 
-/// The moves of a position still to try.
-struct Frame {
-    moves: Vec<Step>,
-    next: usize,
-}
+impl Walk for Walker<Board, Reductions, Relaxed> {
+    type Step = Step;
+    type Table = Seen;
 
-/// The exhaustive search, which can pause (a node cap) and go on where it stopped.
-pub(crate) struct Dfs {
-    board: Board,
-    reductions: Reductions,
-    seen: Seen,
-    path: Vec<Step>,
-    frames: Vec<Frame>,
-    pool: Vec<Vec<Step>>,
-    end: Option<Verdict>,
-    relaxed: Relaxed,
-}
-
-impl Dfs {
-    /// A search from `board`.
-    pub fn new(board: Board, reductions: Reductions) -> Dfs {
-        let mut relaxed = Relaxed::default();
-        let mut dfs = Dfs {
-            reductions,
-            seen: Seen::default(),
-            path: Vec::new(),
-            frames: Vec::new(),
-            pool: Vec::new(),
-            end: if board.is_won() {
-                Some(Verdict::Won(Vec::new()))
-            } else if reductions.dead_ends && is_dead(&board)
-                || reductions.relaxed && relaxed.proves_lost(&board)
-            {
-                Some(Verdict::Lost)
-            } else {
-                None
-            },
-            board,
-            relaxed,
-        };
-        dfs.seen.insert(dfs.board.key());
-        let frame = expand(&dfs.board, reductions, &mut dfs.pool);
-        dfs.frames.push(frame);
-        dfs
+    fn key(&self) -> u128 {
+        self.board.key()
     }
-
-    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
-    /// paused (or the memory budget is spent), the answer otherwise.
-    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict {
-        if let Some(end) = &self.end {
-            return end.clone();
+    walk_board_methods!();
+    fn lost_at_start(&mut self) -> bool {
+        let r = self.reductions;
+        r.dead_ends && is_dead(&self.board) || r.relaxed && self.extra.proves_lost(&self.board)
+    }
+    /// A forced move (the only one to try) skips the relaxation: skipping a test never claims
+    /// a loss, and the relaxation asks again where the search branches.
+    fn admit(&mut self, _step: Step, branching: bool, seen: &mut Seen) -> bool {
+        let r = self.reductions;
+        !(!seen.insert(self.board.key())
+            || (r.dead_ends && is_dead(&self.board))
+            || (r.relaxed && branching && self.extra.proves_lost(&self.board)))
+    }
+    /// Every legal move, or a safe play alone when there is one (and the reductions allow it).
+    fn expand(&self, moves: &mut Vec<Step>) {
+        self.board.moves(moves);
+        if self.reductions.safe_plays
+            && let Some(&safe) = moves.iter().find(|&&s| is_safe(&self.board, s))
+        {
+            moves.clear();
+            moves.push(safe);
         }
-        let stop = meter.nodes.saturating_add(cap);
-        while let Some(top) = self.frames.last_mut() {
-            if self.seen.len() >= meter.budget.states {
-                self.end = Some(Verdict::Unknown);
-                return Verdict::Unknown;
-            }
-            if meter.exhausted() || meter.nodes >= stop {
-                return Verdict::Unknown;
-            }
-            let Some(&step) = top.moves.get(top.next) else {
-                if let Some(done) = self.frames.pop() {
-                    self.pool.push(done.moves);
-                }
-                if let Some(step) = self.path.pop() {
-                    self.board.undo(step);
-                }
-                continue;
-            };
-            top.next += 1;
-            // A forced move (the only one to try) skips the relaxation: skipping a test never
-            // claims a loss, and the relaxation asks again where the search branches.
-            let ask = top.moves.len() > 1;
-            self.board.apply(step);
-            meter.nodes += 1;
-            if self.board.is_won() {
-                self.path.push(step);
-                let won = Verdict::Won(self.path.clone());
-                self.end = Some(won.clone());
-                return won;
-            }
-            if !self.seen.insert(self.board.key())
-                || (self.reductions.dead_ends && is_dead(&self.board))
-                || (self.reductions.relaxed && ask && self.relaxed.proves_lost(&self.board))
-            {
-                self.board.undo(step);
-                continue;
-            }
-            self.path.push(step);
-            let frame = expand(&self.board, self.reductions, &mut self.pool);
-            self.frames.push(frame);
-        }
-        self.end = Some(Verdict::Lost);
-        Verdict::Lost
     }
 }
 
@@ -225,21 +152,6 @@ fn other_copy_waits(board: &Board, from: u8, card: Card) -> bool {
             });
     }
     from == WASTE && board.waste[..board.waste.len() - 1].contains(&card)
-}
-
-/// The moves to try from `board`: a safe play alone when there is one (and the reductions
-/// allow it), every legal move otherwise (the plays first).
-fn expand(board: &Board, reductions: Reductions, pool: &mut Vec<Vec<Step>>) -> Frame {
-    let mut moves = pool.pop().unwrap_or_default();
-    moves.clear();
-    board.moves(&mut moves);
-    if reductions.safe_plays
-        && let Some(&safe) = moves.iter().find(|&&s| is_safe(board, s))
-    {
-        moves.clear();
-        moves.push(safe);
-    }
-    Frame { moves, next: 0 }
 }
 
 /// How far from its half's base `rank` lies (0 the Ace or the King).

@@ -10,7 +10,8 @@ use super::Exact;
 use super::board::{Board, Cell, Phase, Step};
 use super::search::{Dfs, Reductions, Verdict};
 use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
+use crate::test_support::try_hardest_deals;
+use crate::verify;
 
 fn sly_fox() -> std::sync::Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");
@@ -172,24 +173,7 @@ const HARDEST: [u64; 4] = [26, 27, 107, 136];
 #[test]
 #[ignore = "long: a minute per deal; run it when the search improves"]
 fn the_hardest_deals() {
-    let game = sly_fox();
-    let mut settled = Vec::new();
-    for seed in HARDEST {
-        let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
-        if let Outcome::Solved(moves) = &report.outcome {
-            assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
-        }
-        println!(
-            "seed {seed}: {} in {:?}",
-            report.outcome.name(),
-            report.elapsed
-        );
-        if report.outcome != Outcome::Unknown {
-            settled.push(seed);
-        }
-    }
-    println!("settled: {settled:?}");
+    try_hardest_deals(&sly_fox(), &HARDEST);
 }
 
 #[test]

@@ -1,0 +1,213 @@
+//! A depth-first search with a transposition table that can pause (a node cap) and go on
+//! where it stopped: the loop, stack and table shared by the exact searches of Aces Up,
+//! Interregnum and Sixes and Sevens. Each game keeps its board and reductions in a [`Walk`].
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use crate::aces_up::search::LowBits;
+use crate::outcome::Meter;
+
+/// What a search found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Verdict<S> {
+    /// The moves of a win.
+    Won(Vec<S>),
+    /// Every reachable position was expanded: no win.
+    Lost,
+    /// A budget ran out.
+    Unknown,
+}
+
+/// A set of position keys: the transposition table.
+pub(crate) trait KeyTable: Default {
+    /// Add `key`; whether it was new.
+    fn insert(&mut self, key: u128) -> bool;
+    /// How many keys are in the set.
+    fn len(&self) -> usize;
+}
+
+impl KeyTable for HashSet<u128, BuildHasherDefault<LowBits>> {
+    fn insert(&mut self, key: u128) -> bool {
+        HashSet::insert(self, key)
+    }
+    fn len(&self) -> usize {
+        HashSet::len(self)
+    }
+}
+
+/// A game's board with its reductions, as the search walks it.
+pub(crate) trait Walk {
+    /// One move.
+    type Step: Copy;
+    /// The transposition table.
+    type Table: KeyTable;
+    /// The most keys the table may hold for a budget of `states` positions.
+    fn table_limit(states: usize) -> usize {
+        states
+    }
+    /// The key of the position.
+    fn key(&self) -> u128;
+    /// Whether the position is won.
+    fn is_won(&self) -> bool;
+    /// Whether the start (not won) is proved lost before any search.
+    fn lost_at_start(&mut self) -> bool {
+        false
+    }
+    fn apply(&mut self, step: Self::Step);
+    fn undo(&mut self, step: Self::Step);
+    /// Whether the position just reached by `step` (not won) is to be expanded: it is new to
+    /// `seen` (added now) and no reduction prunes it. `branching`: `step` was one of several.
+    fn admit(&mut self, step: Self::Step, branching: bool, seen: &mut Self::Table) -> bool;
+    /// The moves to try from the position, into `moves` (empty).
+    fn expand(&self, moves: &mut Vec<Self::Step>);
+}
+
+/// A game's board, its reductions and any state of its own (a cache, a scratch buffer), as
+/// the search walks them: each game implements [`Walk`] for its own `Walker<Board, ..>`.
+pub(crate) struct Walker<B, R, X> {
+    /// The position at the end of the search's path.
+    pub board: B,
+    pub reductions: R,
+    pub extra: X,
+}
+
+/// The [`Walk`] methods every [`Walker`] has alike: they call its board's own.
+macro_rules! walk_board_methods {
+    () => {
+        fn is_won(&self) -> bool {
+            self.board.is_won()
+        }
+        fn apply(&mut self, step: Self::Step) {
+            self.board.apply(step)
+        }
+        fn undo(&mut self, step: Self::Step) {
+            self.board.undo(step)
+        }
+    };
+}
+pub(crate) use walk_board_methods;
+
+/// The moves of a position still to try.
+struct Frame<S> {
+    moves: Vec<S>,
+    next: usize,
+}
+
+/// The search, which can pause and go on.
+pub(crate) struct Dfs<W: Walk> {
+    /// The walker, its board at the end of `path`.
+    walk: W,
+    seen: W::Table,
+    path: Vec<W::Step>,
+    frames: Vec<Frame<W::Step>>,
+    pool: Vec<Vec<W::Step>>,
+    /// The answer, once there is one for good (a win, a proof, or the memory budget spent).
+    end: Option<Verdict<W::Step>>,
+}
+
+impl<B, R, X: Default> Dfs<Walker<B, R, X>>
+where
+    Walker<B, R, X>: Walk,
+{
+    /// A search from `board` with `reductions`.
+    pub fn new(board: B, reductions: R) -> Self {
+        let extra = X::default();
+        Dfs::from_walk(Walker {
+            board,
+            reductions,
+            extra,
+        })
+    }
+}
+
+impl<W: Walk> Dfs<W> {
+    /// A search from `walk`'s position.
+    pub fn from_walk(mut walk: W) -> Dfs<W> {
+        let end = if walk.is_won() {
+            Some(Verdict::Won(Vec::new()))
+        } else if walk.lost_at_start() {
+            Some(Verdict::Lost)
+        } else {
+            None
+        };
+        let mut dfs = Dfs {
+            seen: W::Table::default(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            pool: Vec::new(),
+            end,
+            walk,
+        };
+        dfs.seen.insert(dfs.walk.key());
+        dfs.push_frame();
+        dfs
+    }
+
+    /// The moves of the current position, on the stack.
+    fn push_frame(&mut self) {
+        let mut moves = self.pool.pop().unwrap_or_default();
+        moves.clear();
+        self.walk.expand(&mut moves);
+        self.frames.push(Frame { moves, next: 0 });
+    }
+
+    /// Go on for at most `cap` more nodes within `meter`'s budget: [`Verdict::Unknown`] when
+    /// paused (or the memory budget is spent), the answer otherwise.
+    pub fn run(&mut self, cap: u64, meter: &mut Meter) -> Verdict<W::Step> {
+        if let Some(end) = &self.end {
+            return end.clone();
+        }
+        let stop = meter.nodes.saturating_add(cap);
+        while let Some(top) = self.frames.last_mut() {
+            if self.seen.len() >= W::table_limit(meter.budget.states) {
+                self.end = Some(Verdict::Unknown);
+                return Verdict::Unknown;
+            }
+            if meter.exhausted() || meter.nodes >= stop {
+                return Verdict::Unknown;
+            }
+            let Some(&step) = top.moves.get(top.next) else {
+                if let Some(done) = self.frames.pop() {
+                    self.pool.push(done.moves);
+                }
+                if let Some(step) = self.path.pop() {
+                    self.walk.undo(step);
+                }
+                continue;
+            };
+            top.next += 1;
+            let branching = top.moves.len() > 1;
+            self.walk.apply(step);
+            meter.nodes += 1;
+            if self.walk.is_won() {
+                self.path.push(step);
+                let won = Verdict::Won(self.path.clone());
+                self.end = Some(won.clone());
+                return won;
+            }
+            if !self.walk.admit(step, branching, &mut self.seen) {
+                self.walk.undo(step);
+                continue;
+            }
+            self.path.push(step);
+            self.push_frame();
+        }
+        self.end = Some(Verdict::Lost);
+        Verdict::Lost
+    }
+}
+
+/// Run `dfs` in slices of `slice` nodes (within 50 M nodes) until it answers: the answer and
+/// how many times it paused.
+#[cfg(test)]
+pub(crate) fn run_in_slices<W: Walk>(dfs: &mut Dfs<W>, slice: u64) -> (Verdict<W::Step>, u32) {
+    let mut meter = Meter::new(crate::outcome::Budget::nodes(50_000_000));
+    let mut pauses = 0;
+    loop {
+        match dfs.run(slice, &mut meter) {
+            Verdict::Unknown => pauses += 1,
+            v => return (v, pauses),
+        }
+    }
+}
