@@ -18,6 +18,9 @@ pub(crate) type Code = u8;
 /// The most cards of one suit [`Board::lighter_keys`] takes out.
 pub(crate) const LIGHTER_DEPTH: usize = 1;
 
+/// The most columns [`Board::dead_end`] looks at (a layout with more is never told dead).
+const MAX_COLUMNS: usize = 16;
+
 /// An Ace's strength.
 pub(crate) const ACE: u8 = 14;
 
@@ -215,57 +218,67 @@ impl Board {
         })
     }
 
-    /// Whether every column holds an Ace: then no column can ever be emptied again (an Ace is
-    /// never discarded and leaves its column only for a space), so no card ever moves into a
-    /// space again and the columns only lose their top cards or gain dealt ones.
-    fn locked(&self) -> bool {
-        self.cols
-            .iter()
-            .all(|col| col.iter().any(|&c| strength(c) == ACE))
-    }
-
-    /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): every column holds
-    /// an Ace, and some other card either lies below an Ace or has no higher card of its suit
-    /// left in play outside the part of its own column under it.
+    /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
+    /// empty, and the relaxed game of [`Board::relaxed_heights`] clears no column without an
+    /// Ace (so no column can ever be emptied again) and leaves a card other than an Ace.
     pub fn dead_end(&self) -> bool {
-        if !self.locked() {
+        let width = self.cols.len();
+        if width > MAX_COLUMNS || self.cols.iter().any(Vec::is_empty) {
             return false;
         }
-        // Per suit, the strengths in play in each column and in the stock still to deal.
-        let mut stock = [0u16; 4];
-        for &c in &self.stock[self.dealt..] {
-            stock[suit(c)] |= 1 << strength(c);
+        let mut stock = [0u8; 4];
+        for &card in &self.stock[self.dealt..] {
+            let best = &mut stock[suit(card)];
+            *best = (*best).max(strength(card));
         }
-        let masks: Vec<[u16; 4]> = self
-            .cols
-            .iter()
-            .map(|col| {
-                let mut m = [0u16; 4];
-                for &c in col {
-                    m[suit(c)] |= 1 << strength(c);
+        let heights = self.relaxed_heights(stock);
+        let is_ace = |&x: &Code| strength(x) == ACE;
+        let mut may_empty = false;
+        let mut stuck = false;
+        for (col, &height) in self.cols.iter().zip(&heights) {
+            may_empty |= height == 0 && !col.iter().any(is_ace);
+            stuck |= !col[..height].iter().all(is_ace);
+        }
+        stuck && !may_empty
+    }
+
+    /// The relaxed game of a position without a space (see [`crate::aces_up::search`]): no
+    /// card ever comes onto a column, and a card of the stock may beat any card of its suit
+    /// lower than itself at any time; `stock` is the highest strength per suit of those cards.
+    /// Discarding whatever can be discarded, in any order, discards as much as can be: the
+    /// height of each column after that.
+    fn relaxed_heights(&self, stock: [u8; 4]) -> [usize; MAX_COLUMNS] {
+        let width = self.cols.len();
+        let mut heights = [0usize; MAX_COLUMNS];
+        for (h, col) in heights.iter_mut().zip(&self.cols) {
+            *h = col.len();
+        }
+        let top = |heights: &[usize; MAX_COLUMNS], c: usize| {
+            heights[c].checked_sub(1).map(|h| self.cols[c][h])
+        };
+        loop {
+            let mut progress = false;
+            for c in 0..width {
+                while let Some(card) = top(&heights, c) {
+                    let (s, v) = (suit(card), strength(card));
+                    let beaten = v != ACE
+                        && (stock[s] > v
+                            || (0..width).any(|d| {
+                                d != c
+                                    && top(&heights, d)
+                                        .is_some_and(|x| suit(x) == s && strength(x) > v)
+                            }));
+                    if !beaten {
+                        break;
+                    }
+                    heights[c] -= 1;
+                    progress = true;
                 }
-                m
-            })
-            .collect();
-        self.cols.iter().enumerate().any(|(i, col)| {
-            let top_ace = col.iter().rposition(|&c| strength(c) == ACE).unwrap_or(0);
-            col.iter().enumerate().any(|(h, &c)| {
-                if strength(c) == ACE {
-                    return false;
-                }
-                if h < top_ace {
-                    return true;
-                }
-                let elsewhere = masks
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .fold(stock[suit(c)], |acc, (_, m)| acc | m[suit(c)]);
-                // A higher card above `c` in its own column must be discarded before `c`
-                // shows, so only cards in the other columns or the stock can beat it.
-                elsewhere >> (strength(c) + 1) == 0
-            })
-        })
+            }
+            if !progress {
+                return heights;
+            }
+        }
     }
 
     /// How far the position looks from a win, lower being better (for the stage beam, which

@@ -35,22 +35,41 @@
 //! them in order); with the stock out every rule treats them alike, so positions that differ
 //! by the order of their columns are won or lost together, and the key merges them.
 //!
-//! **Dead ends once every column holds an Ace.** An Ace is never discarded (no card beats it)
-//! and leaves its column only by a move into a space. When every column holds an Ace, no
-//! column can be emptied: a column empties only when its last card leaves, and its Aces
-//! would need a space to go to, which only an emptied column gives. So no move into a space is
-//! ever legal again; from then on a column only loses its top card (a discard) or gains dealt
-//! cards on top, and every position reached keeps every column holding an Ace. Such a
-//! position cannot be won if one of its cards X (not an Ace)
-//! - lies below an Ace of its column: X can leave only after the Ace has, which never
-//!   happens, and a win leaves only Aces; or
-//! - has no higher card of its suit in the other columns or the stock: X leaves only by a
-//!   discard, which needs a higher card of its suit on top of another column. Cards never move
-//!   from a column to another, so such a card must be in another column now or come from the
-//!   stock; a higher card in X's own column is either under X (it cannot show while X is
-//!   there) or above X (it must be discarded before X shows).
+//! **Dead ends when no column can be emptied.** Take a position without a space. Its
+//! *relaxed game* has the same columns, where no card ever comes onto a column (no deal, no
+//! move into a space), and where a card of the stock may beat, at any time, any card of its
+//! suit lower than itself, wherever that card lies. Call R the set of cards the relaxed game
+//! can discard.
 //!
-//! The search does not expand such a position: no win passes through it.
+//! *A real line discards only cards of R until a column empties.* An Ace is never discarded
+//! (no card beats it) and leaves its column only by a move into a space; a move into a space
+//! needs an empty column. Until the first column empties, then, no card changes columns: each
+//! column only loses its top card (a discard) or gains dealt cards on top. Keep only the
+//! discards of the cards in the columns now, in the same order. When the real line discards
+//! such a card X, X is on top of its column: every card of the column above X now has been
+//! discarded before, so X is on top in the relaxed game too. The card Y that beats X lies on
+//! top of another column: if Y is in the columns now, it is on top in the relaxed game as
+//! well (the same reason); otherwise Y came from the stock, and the relaxed game lets it beat
+//! X. So these discards are a line of the relaxed game, and lie in R.
+//!
+//! *So when R holds no whole column without an Ace, no column ever empties.* The first column
+//! to empty would have lost every card it has now by discards, so it holds no Ace and its
+//! cards all lie in R. Then every card of the position leaves by a discard of R or never: the
+//! position is lost when R misses a card other than an Ace.
+//!
+//! *The relaxed game is decided by discarding greedily.* Let a suit's power be the highest of
+//! its top cards and of the stock cards that may beat. A top card leaves only by a discard,
+//! which needs a higher card of its suit on top elsewhere or in the stock, and uncovering only
+//! adds top cards, so a suit's power never falls. Discarding any card X that can go loses no
+//! other discard: replay any line without X's discard. A discard of Z that X made (X higher,
+//! of Z's suit, on top of another column than Z) can be made by the card that gives the suit
+//! its power then, which is higher than X (X could go, so some card beat it): a stock card, or
+//! a top card, on another column than Z since Z is on its own column's top. So discarding
+//! greedily until nothing can go reaches R, whatever the order.
+//!
+//! This covers the simplest cases once every column holds an Ace: a card below an Ace of its
+//! column (an Ace never goes) and a card with no higher card of its suit in the other columns
+//! or the stock. The search does not expand a dead end: no win passes through it.
 //!
 //! **Lighter positions.** The replay of the first proof never uses that X is on top: for any
 //! card X in a column such that no card of its suit lower than X is in play (in a column or
