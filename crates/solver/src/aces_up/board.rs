@@ -33,11 +33,11 @@ pub(crate) fn code(card: Card) -> Code {
     ((card.suit as u8) << 4) | strength
 }
 
-fn suit(c: Code) -> usize {
+pub(crate) fn suit(c: Code) -> usize {
     usize::from(c >> 4)
 }
 
-fn strength(c: Code) -> u8 {
+pub(crate) fn strength(c: Code) -> u8 {
     c & 15
 }
 
@@ -226,12 +226,7 @@ impl Board {
         if width > MAX_COLUMNS || self.cols.iter().any(Vec::is_empty) {
             return false;
         }
-        let mut stock = [0u8; 4];
-        for &card in &self.stock[self.dealt..] {
-            let best = &mut stock[suit(card)];
-            *best = (*best).max(strength(card));
-        }
-        let heights = self.relaxed_heights(stock);
+        let heights = self.relaxed_heights(self.stock_best());
         let is_ace = |&x: &Code| strength(x) == ACE;
         let mut may_empty = false;
         let mut stuck = false;
@@ -240,6 +235,22 @@ impl Board {
             stuck |= !col[..height].iter().all(is_ace);
         }
         stuck && !may_empty
+    }
+
+    /// The highest strength per suit of the stock's cards still to deal (0 for none).
+    fn stock_best(&self) -> [u8; 4] {
+        let mut best = [0u8; 4];
+        for &card in &self.stock[self.dealt..] {
+            let b = &mut best[suit(card)];
+            *b = (*b).max(strength(card));
+        }
+        best
+    }
+
+    /// Whether the relaxed game of [`super::relaxed`] (no deal, the stock's cards as beaters)
+    /// proves the position lost within its budget.
+    pub fn relaxed_lost(&self) -> bool {
+        super::relaxed::relaxed_win(&self.cols, self.stock_best()) == Some(false)
     }
 
     /// The relaxed game of a position without a space (see [`crate::aces_up::search`]): no

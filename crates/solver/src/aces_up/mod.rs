@@ -10,6 +10,7 @@
 mod beam;
 pub(crate) mod board;
 mod keys;
+mod relaxed;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;

@@ -71,6 +71,21 @@
 //! column (an Ace never goes) and a card with no higher card of its suit in the other columns
 //! or the stock. The search does not expand a dead end: no win passes through it.
 //!
+//! **The relaxed game with spaces** ([`super::relaxed`]). Just after a deal, the search asks
+//! a second relaxed game: the columns' cards only, moves into spaces allowed, no deal ever
+//! again, and every card still in the stock as a beater at any time, of any lower card of its
+//! suit wherever it lies. *Every win gives a relaxed win:* keep a winning line's moves of the
+//! cards in the columns now. A relaxed column is the real one without the cards dealt since,
+//! so a card on top of a real column is on top of its relaxed column, and an empty real column
+//! is empty in the relaxed game: each kept move into a space is legal there. A kept discard is
+//! beaten by a top card, on top in the relaxed game too when it was in the columns now, or by
+//! a card dealt since, which the relaxed game lets beat. *Any discard is safe there*, by the
+//! argument of the greedy relaxed game above (a move into a space keeps a top card on top, so
+//! a suit's power still never falls), and with no deal to tell the columns apart they are
+//! alike; so the relaxed search discards everything it can and branches only on which
+//! column's top card fills a space (never a lone card: that leaves the same columns). It is
+//! exhaustive within a budget of positions, and claims nothing when the budget runs out.
+//!
 //! **Lighter positions.** The replay of the first proof never uses that X is on top: for any
 //! card X in a column such that no card of its suit lower than X is in play (in a column or
 //! the stock), the position A made of B by taking X out is won whenever B is, by B's winning
@@ -188,6 +203,9 @@ impl Walk for Walker<Board, Reductions, Vec<u128>> {
         }
         // Lighter positions are looked for only just after a deal: each costs a look in the
         // table, and a position pruned there takes its whole stage along.
+        if self.reductions.dead_ends && matches!(step, Step::Deal(_)) && self.board.relaxed_lost() {
+            return false;
+        }
         if self.reductions.lighter && matches!(step, Step::Deal(_)) {
             self.board.lighter_keys(merge, key, &mut self.extra);
             if self.extra.iter().any(|&k| seen.contains(k)) {
