@@ -219,22 +219,94 @@ impl Board {
     }
 
     /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
-    /// empty, and the relaxed game of [`Board::relaxed_heights`] clears no column without an
-    /// Ace (so no column can ever be emptied again) and leaves a card other than an Ace.
+    /// empty, none can ever be emptied ([`Board::may_empty`]), and either the relaxed game of
+    /// [`Board::relaxed_heights`] leaves a card other than an Ace, or a card still to deal
+    /// (not an Ace) has no higher card of its suit in another column or to be dealt onto
+    /// another column.
     pub fn dead_end(&self) -> bool {
         let width = self.cols.len();
         if width > MAX_COLUMNS || self.cols.iter().any(Vec::is_empty) {
             return false;
         }
         let heights = self.relaxed_heights(self.stock_best());
-        let is_ace = |&x: &Code| strength(x) == ACE;
-        let mut may_empty = false;
-        let mut stuck = false;
-        for (col, &height) in self.cols.iter().zip(&heights) {
-            may_empty |= height == 0 && !col.iter().any(is_ace);
-            stuck |= !col[..height].iter().all(is_ace);
+        let stuck = self
+            .cols
+            .iter()
+            .zip(&heights)
+            .any(|(col, &height)| col[..height].iter().any(|&x| strength(x) != ACE));
+        (stuck || self.unbeatable_deal()) && !self.may_empty()
+    }
+
+    /// Whether a card still to deal, not an Ace, has no higher card of its suit in another
+    /// column than the one it will be dealt onto, nor among the cards to be dealt onto another.
+    fn unbeatable_deal(&self) -> bool {
+        let width = self.cols.len();
+        let stock = &self.stock[self.dealt..];
+        stock.iter().enumerate().any(|(i, &x)| {
+            let higher = |y: Code| suit(y) == suit(x) && strength(y) > strength(x);
+            strength(x) != ACE
+                && !self
+                    .cols
+                    .iter()
+                    .enumerate()
+                    .any(|(d, col)| d != i % width && col.iter().any(|&y| higher(y)))
+                && !stock
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &y)| j % width != i % width && higher(y))
+        })
+    }
+
+    /// Whether some column without an Ace might be the first to empty, after some number k of
+    /// the deals left (see [`crate::aces_up::search`]): the relaxed game with the cards of
+    /// those deals as beaters clears its cards, none of the cards those deals put on it is an
+    /// Ace, and each of them has a higher card of its suit in another column or among those
+    /// deals' cards for another column.
+    fn may_empty(&self) -> bool {
+        let width = self.cols.len();
+        let stock = &self.stock[self.dealt..];
+        let ace_free: Vec<usize> = (0..width)
+            .filter(|&c| !self.cols[c].iter().any(|&x| strength(x) == ACE))
+            .collect();
+        // Per suit, the highest strength in each column.
+        let mut in_column = [[0u8; 4]; MAX_COLUMNS];
+        for (best, col) in in_column.iter_mut().zip(&self.cols) {
+            for &x in col {
+                best[suit(x)] = best[suit(x)].max(strength(x));
+            }
         }
-        stuck && !may_empty
+        let mut blocked = [false; MAX_COLUMNS];
+        let deals = stock.len().div_ceil(width);
+        for k in 0..=deals {
+            let dealt = &stock[..(k * width).min(stock.len())];
+            let mut beaters = [0u8; 4];
+            for &x in dealt {
+                beaters[suit(x)] = beaters[suit(x)].max(strength(x));
+            }
+            let heights = self.relaxed_heights(beaters);
+            for &c in &ace_free {
+                let on_c = dealt.iter().skip(c).step_by(width);
+                if blocked[c] || on_c.clone().any(|&x| strength(x) == ACE) {
+                    // An Ace on the column stays there: no later k either.
+                    blocked[c] = true;
+                    continue;
+                }
+                if heights[c] != 0 {
+                    continue;
+                }
+                let beaten = |x: Code| {
+                    let higher = |v: u8| v > strength(x);
+                    (0..width).any(|d| d != c && higher(in_column[d][suit(x)]))
+                        || dealt.iter().enumerate().any(|(i, &y)| {
+                            i % width != c && suit(y) == suit(x) && higher(strength(y))
+                        })
+                };
+                if on_c.clone().all(|&x| beaten(x)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The highest strength per suit of the stock's cards still to deal (0 for none).

@@ -52,10 +52,18 @@
 //! well (the same reason); otherwise Y came from the stock, and the relaxed game lets it beat
 //! X. So these discards are a line of the relaxed game, and lie in R.
 //!
-//! *So when R holds no whole column without an Ace, no column ever empties.* The first column
-//! to empty would have lost every card it has now by discards, so it holds no Ace and its
-//! cards all lie in R. Then every card of the position leaves by a discard of R or never: the
-//! position is lost when R misses a card other than an Ace.
+//! *When no column can be the first to empty, the position is lost if R misses a card other
+//! than an Ace.* Then every card of the position leaves by a discard of R or never. Suppose a
+//! column c is the first to empty, after k more deals. It held no Ace (an Ace cannot leave
+//! before), and every card it has now was discarded before, in the line above, whose beaters
+//! from the stock all came in those k deals: so the relaxed game with only those stock cards
+//! as beaters (call its set R_k) clears c. Each card those deals put on c was discarded before
+//! too, so none is an Ace, and each was beaten by a higher card of its suit on top of another
+//! column: one in another column now, or one of those deals' cards for another column. A
+//! column for which no k passes these tests is never the first to empty; when none passes,
+//! no column ever empties. Then the position is lost too when a card still to deal, not an
+//! Ace, has no higher card of its suit in another column than the one it will be dealt onto,
+//! nor among the cards to be dealt onto another: it can never be beaten.
 //!
 //! *The relaxed game is decided by discarding greedily.* Let a suit's power be the highest of
 //! its top cards and of the stock cards that may beat. A top card leaves only by a discard,

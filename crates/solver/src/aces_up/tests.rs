@@ -269,10 +269,13 @@ fn dead_ends_are_told_only_when_no_column_can_be_emptied() {
     // The same with a Queen of spades on another column: the Queen cannot beat a King either.
     cols[1].push(card(0, 12));
     assert!(Board::new(cols, vec![]).dead_end());
-    // A Five of spades above its Ace with a Six of spades in the stock: not dead.
+    // A Five of spades above its Ace with a Six of spades to be dealt onto another column:
+    // not dead (the Two of diamonds goes, the Six beats the Five, and the Ace the Six).
     let mut cols = vec![vec![card(0, ACE), card(0, 5)]];
     cols.extend(aces(0));
-    assert!(!Board::new(cols, vec![card(0, 6)]).dead_end());
+    assert!(!Board::new(cols.clone(), vec![card(2, 2), card(0, 6)]).dead_end());
+    // The Six dealt onto the Five's own column instead: nothing can ever beat it.
+    assert!(Board::new(cols, vec![card(0, 6)]).dead_end());
     // Each of two cards covers the only card that could beat the other: the Five of spades
     // needs the Seven of spades, under the Eight of hearts, which needs the Nine of hearts,
     // under the Five. Dead, unless the stock holds a spade or heart that breaks the cycle.
@@ -284,7 +287,7 @@ fn dead_ends_are_told_only_when_no_column_can_be_emptied() {
     ];
     assert!(Board::new(cols.clone(), vec![card(2, 4)]).dead_end());
     assert!(!Board::new(cols.clone(), vec![card(1, 10)]).dead_end());
-    assert!(!Board::new(cols.clone(), vec![card(0, 8)]).dead_end());
+    assert!(!Board::new(cols.clone(), vec![card(2, 2), card(0, 8)]).dead_end());
     // A Six of spades frees the Nine of hearts, but then the Seven of spades is stuck.
     assert!(Board::new(cols, vec![card(0, 6)]).dead_end());
     // A column without an Ace whose Nine of diamonds nothing can beat (its Ace lies under the
@@ -303,6 +306,36 @@ fn dead_ends_are_told_only_when_no_column_can_be_emptied() {
     let mut cols = cols;
     cols[3].clear();
     assert!(!Board::new(cols, vec![]).dead_end());
+}
+
+#[test]
+fn a_column_is_never_emptied_when_the_deals_it_needs_bring_what_cannot_go() {
+    let card = |suit: u8, strength: u8| (suit << 4) | strength;
+    // The Nine of diamonds can go only once the Ten of diamonds is dealt, and the Ten comes
+    // onto the Nine's own column, where nothing can beat it: that column never empties, so no
+    // card ever moves, and the Ten stays. (With every stock card beating at any time, as the
+    // relaxed game alone has it, the Nine's column might empty.)
+    let cols = vec![
+        vec![card(1, ACE)],
+        vec![card(0, ACE)],
+        vec![card(3, ACE)],
+        vec![card(2, 9)],
+    ];
+    let stock = vec![card(0, 3), card(3, 3), card(1, 3), card(2, 10)];
+    let board = Board::new(cols.clone(), stock);
+    assert!(board.dead_end());
+    let mut meter = Meter::new(Budget::nodes(1_000_000));
+    assert_eq!(search(&board, Reductions::NONE, &mut meter), Verdict::Lost);
+    // The Ten dealt onto the first column and the Ace of diamonds onto the second instead:
+    // the Ten beats the Nine, the Ace moves into the space and beats the Ten; won.
+    let stock = vec![card(2, 10), card(2, ACE)];
+    let board = Board::new(cols, stock);
+    assert!(!board.dead_end());
+    let mut meter = Meter::new(Budget::nodes(1_000_000));
+    assert!(matches!(
+        search(&board, Reductions::NONE, &mut meter),
+        Verdict::Won(_)
+    ));
 }
 
 #[test]
