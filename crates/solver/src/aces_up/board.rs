@@ -268,13 +268,6 @@ impl Board {
         let ace_free: Vec<usize> = (0..width)
             .filter(|&c| !self.cols[c].iter().any(|&x| strength(x) == ACE))
             .collect();
-        // Per suit, the highest strength in each column.
-        let mut in_column = [[0u8; 4]; MAX_COLUMNS];
-        for (best, col) in in_column.iter_mut().zip(&self.cols) {
-            for &x in col {
-                best[suit(x)] = best[suit(x)].max(strength(x));
-            }
-        }
         let mut blocked = [false; MAX_COLUMNS];
         let deals = stock.len().div_ceil(width);
         for k in 0..=deals {
@@ -294,12 +287,20 @@ impl Board {
                 if heights[c] != 0 {
                     continue;
                 }
+                // A card of another column now beats only once on top: once every card above
+                // it is discarded, which the relaxed game can do.
+                let exposed = |d: usize| &self.cols[d][heights[d].saturating_sub(1)..];
                 let beaten = |x: Code| {
                     let higher = |v: u8| v > strength(x);
-                    (0..width).any(|d| d != c && higher(in_column[d][suit(x)]))
-                        || dealt.iter().enumerate().any(|(i, &y)| {
-                            i % width != c && suit(y) == suit(x) && higher(strength(y))
-                        })
+                    (0..width).any(|d| {
+                        d != c
+                            && exposed(d)
+                                .iter()
+                                .any(|&y| suit(y) == suit(x) && higher(strength(y)))
+                    }) || dealt
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &y)| i % width != c && suit(y) == suit(x) && higher(strength(y)))
                 };
                 if on_c.clone().all(|&x| beaten(x)) {
                     return true;

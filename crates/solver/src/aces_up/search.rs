@@ -59,7 +59,8 @@
 //! from the stock all came in those k deals: so the relaxed game with only those stock cards
 //! as beaters (call its set R_k) clears c. Each card those deals put on c was discarded before
 //! too, so none is an Ace, and each was beaten by a higher card of its suit on top of another
-//! column: one in another column now, or one of those deals' cards for another column. A
+//! column: one in another column now, with every card above it discarded then (so in R_k),
+//! or one of those deals' cards for another column. A
 //! column for which no k passes these tests is never the first to empty; when none passes,
 //! no column ever empties. Then the position is lost too when a card still to deal, not an
 //! Ace, has no higher card of its suit in another column than the one it will be dealt onto,
