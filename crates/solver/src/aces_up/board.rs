@@ -234,7 +234,7 @@ impl Board {
             .iter()
             .zip(&heights)
             .any(|(col, &height)| col[..height].iter().any(|&x| strength(x) != ACE));
-        (stuck || self.unbeatable_deal()) && !self.may_empty()
+        (stuck || self.unbeatable_deal()) && !self.may_empty(&heights)
     }
 
     /// Whether a card still to deal, not an Ace, has no higher card of its suit in another
@@ -262,15 +262,22 @@ impl Board {
     /// those deals as beaters clears its cards, none of the cards those deals put on it is an
     /// Ace, and each of them has a higher card of its suit in another column or among those
     /// deals' cards for another column.
-    fn may_empty(&self) -> bool {
+    ///
+    /// `full` is the relaxed game's heights with every stock card as a beater: a column it does
+    /// not clear, no fewer beaters clear.
+    fn may_empty(&self, full: &[usize; MAX_COLUMNS]) -> bool {
         let width = self.cols.len();
         let stock = &self.stock[self.dealt..];
-        let ace_free: Vec<usize> = (0..width)
-            .filter(|&c| !self.cols[c].iter().any(|&x| strength(x) == ACE))
+        let mut ace_free: Vec<usize> = (0..width)
+            .filter(|&c| full[c] == 0 && !self.cols[c].iter().any(|&x| strength(x) == ACE))
             .collect();
         let mut blocked = [false; MAX_COLUMNS];
         let deals = stock.len().div_ceil(width);
         for k in 0..=deals {
+            ace_free.retain(|&c| !blocked[c]);
+            if ace_free.is_empty() {
+                return false;
+            }
             let dealt = &stock[..(k * width).min(stock.len())];
             let mut beaters = [0u8; 4];
             for &x in dealt {
@@ -334,28 +341,31 @@ impl Board {
     fn relaxed_heights(&self, stock: [u8; 4]) -> [usize; MAX_COLUMNS] {
         let width = self.cols.len();
         let mut heights = [0usize; MAX_COLUMNS];
-        for (h, col) in heights.iter_mut().zip(&self.cols) {
-            *h = col.len();
+        // Each column's top card, 0 for none (no card has strength 0).
+        let mut tops = [0 as Code; MAX_COLUMNS];
+        for (c, col) in self.cols.iter().enumerate() {
+            heights[c] = col.len();
+            tops[c] = col.last().copied().unwrap_or(0);
         }
-        let top = |heights: &[usize; MAX_COLUMNS], c: usize| {
-            heights[c].checked_sub(1).map(|h| self.cols[c][h])
-        };
         loop {
             let mut progress = false;
             for c in 0..width {
-                while let Some(card) = top(&heights, c) {
+                loop {
+                    let card = tops[c];
                     let (s, v) = (suit(card), strength(card));
-                    let beaten = v != ACE
-                        && (stock[s] > v
-                            || (0..width).any(|d| {
-                                d != c
-                                    && top(&heights, d)
-                                        .is_some_and(|x| suit(x) == s && strength(x) > v)
-                            }));
+                    if card == 0 || v == ACE {
+                        break;
+                    }
+                    // A card is never higher than itself: its own column needs no exception.
+                    let beaten = stock[s] > v
+                        || tops[..width]
+                            .iter()
+                            .any(|&y| suit(y) == s && strength(y) > v);
                     if !beaten {
                         break;
                     }
                     heights[c] -= 1;
+                    tops[c] = heights[c].checked_sub(1).map_or(0, |h| self.cols[c][h]);
                     progress = true;
                 }
             }
