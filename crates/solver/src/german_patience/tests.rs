@@ -136,6 +136,16 @@ fn late_positions_of_a_won_deal_are_won_again_and_the_wins_replay() {
     let Outcome::Solved(moves) = report.outcome else {
         panic!("seed 19 is won by the beams: {}", report.outcome.name());
     };
+    // Every position of the win passes the relaxed game and the dead-end test.
+    let mut pos = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let board = Exact::new(&game, &pos, Reductions::SEARCH)
+            .expect("german")
+            .board;
+        assert!(super::relaxed::may_win(&board), "move {i}");
+        assert!(super::bound::may_win(&board), "move {i}");
+        game.play(&mut pos, mv).expect("legal");
+    }
     for back in [20, 60] {
         let mut pos = start.clone();
         for &mv in &moves[..moves.len().saturating_sub(back)] {
