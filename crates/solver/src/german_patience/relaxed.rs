@@ -51,7 +51,7 @@ use crate::aces_up::search::LowBits;
 use crate::key::random;
 
 /// Relaxed positions searched at most per call.
-const BUDGET: u32 = 1_000;
+const BUDGET: u32 = 100;
 /// Relaxed verdicts remembered at most (the table is emptied when full).
 const TABLE: usize = 4_000_000;
 
