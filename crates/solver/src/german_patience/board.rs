@@ -32,6 +32,8 @@
 //!   and costs some fifteen times the time per position.
 //! - *Dead ends* ([`super::bound`]): a position from which a necessary condition for a win
 //!   fails is given up at once.
+//! - *Relaxed game* ([`super::relaxed`]): a position whose relaxed game on the needs and the
+//!   empty piles cannot build every card is given up at once.
 
 use crate::key::{mix128, random};
 
@@ -69,6 +71,9 @@ pub(crate) struct Reductions {
     pub pack_classes: bool,
     /// Give up positions that fail a necessary condition for a win ([`super::bound`]).
     pub dead_ends: bool,
+    /// Give up positions whose relaxed game on needs and empty piles is lost
+    /// ([`super::relaxed`]).
+    pub relaxed: bool,
 }
 
 impl Reductions {
@@ -76,6 +81,7 @@ impl Reductions {
         piles_alike: true,
         pack_classes: true,
         dead_ends: true,
+        relaxed: true,
     };
     /// What the real search uses: everything but the pack classes, whose search of the
     /// arrangements costs more time than the positions it saves (see the module's comment).
@@ -88,6 +94,7 @@ impl Reductions {
         piles_alike: false,
         pack_classes: false,
         dead_ends: false,
+        relaxed: false,
     };
 }
 
@@ -113,8 +120,8 @@ pub(crate) struct Pile {
 pub(crate) struct Board {
     pub(crate) piles: Vec<Pile>,
     pub(crate) waste: Vec<Rank>,
-    /// XOR of `random(height, rank)` over the waste's cards.
-    waste_hash: u128,
+    /// XOR of [`waste_card_hash`] over the waste's cards.
+    pub(crate) waste_hash: u128,
     pub(crate) stock: Vec<Rank>,
     pub(crate) dealt: usize,
     pub(crate) opening: bool,
@@ -123,9 +130,11 @@ pub(crate) struct Board {
     pub reductions: Reductions,
     /// The relaxed endgames' verdicts ([`super::endgame`]).
     pub(crate) endgames: super::endgame::Table,
+    /// The verdicts of the relaxed game with empty piles ([`super::relaxed`]).
+    pub(crate) relaxed: super::relaxed::Table,
 }
 
-fn waste_card_hash(height: usize, rank: Rank) -> u128 {
+pub(crate) fn waste_card_hash(height: usize, rank: Rank) -> u128 {
     random(WASTE_SALT + (height as u64) * 32 + u64::from(rank))
 }
 
@@ -154,6 +163,7 @@ impl Board {
             ranks,
             reductions,
             endgames: Default::default(),
+            relaxed: Default::default(),
         }
     }
 
@@ -463,6 +473,9 @@ impl crate::exact::Board for Board {
     fn expand(&self, out: &mut Vec<Step>) {
         out.clear();
         if self.reductions.dead_ends && !super::bound::may_win(self) {
+            return;
+        }
+        if self.reductions.relaxed && !super::relaxed::may_win(self) {
             return;
         }
         self.moves(out);

@@ -9,6 +9,7 @@
 pub(crate) mod board;
 pub(crate) mod bound;
 pub(crate) mod endgame;
+pub(crate) mod relaxed;
 #[cfg(test)]
 mod tests;
 

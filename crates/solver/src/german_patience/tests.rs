@@ -87,8 +87,9 @@ fn the_reductions_decide_small_boards_as_the_plain_search_does() {
         piles_alike: i == 0,
         pack_classes: i == 1,
         dead_ends: i == 2,
+        relaxed: i == 3,
     };
-    let (mut won, mut lost, mut pruned) = (0, 0, 0);
+    let (mut won, mut lost, mut pruned, mut relaxed) = (0, 0, 0, 0);
     for (ranks, piles) in [(5, 3), (6, 4), (7, 3)] {
         for seed in 0..30 {
             let what = format!("{ranks} ranks, {piles} piles, seed {seed}");
@@ -103,7 +104,7 @@ fn the_reductions_decide_small_boards_as_the_plain_search_does() {
                 Verdict::Lost => lost += 1,
                 Verdict::Unknown => panic!("{what}: a small board is decided"),
             }
-            for r in [only(0), only(1), only(2), Reductions::ALL] {
+            for r in [only(0), only(1), only(2), only(3), Reductions::ALL] {
                 let mut board = random_board(ranks, piles, seed, r);
                 let mut meter = Meter::new(Budget::nodes(20_000_000));
                 match search(&mut board, &mut meter) {
@@ -116,11 +117,15 @@ fn the_reductions_decide_small_boards_as_the_plain_search_does() {
                 if r.dead_ends && !r.pack_classes && meter.nodes < plain_nodes {
                     pruned += 1;
                 }
+                if r.relaxed && !r.dead_ends && meter.nodes < plain_nodes {
+                    relaxed += 1;
+                }
             }
         }
     }
     assert!(won >= 10 && lost >= 3, "{won} won, {lost} lost");
     assert!(pruned >= 5, "the dead-end test cut {pruned} searches");
+    assert!(relaxed >= 5, "the relaxed game cut {relaxed} searches");
 }
 
 #[test]
@@ -131,6 +136,16 @@ fn late_positions_of_a_won_deal_are_won_again_and_the_wins_replay() {
     let Outcome::Solved(moves) = report.outcome else {
         panic!("seed 19 is won by the beams: {}", report.outcome.name());
     };
+    // Every position of the win passes the relaxed game and the dead-end test.
+    let mut pos = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let board = Exact::new(&game, &pos, Reductions::SEARCH)
+            .expect("german")
+            .board;
+        assert!(super::relaxed::may_win(&board), "move {i}");
+        assert!(super::bound::may_win(&board), "move {i}");
+        game.play(&mut pos, mv).expect("legal");
+    }
     for back in [20, 60] {
         let mut pos = start.clone();
         for &mv in &moves[..moves.len().saturating_sub(back)] {
