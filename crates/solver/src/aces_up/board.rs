@@ -273,14 +273,15 @@ impl Board {
             .collect();
         let mut blocked = [false; MAX_COLUMNS];
         let deals = stock.len().div_ceil(width);
+        // The highest strength per suit of the cards of the first k deals.
+        let mut beaters = [0u8; 4];
         for k in 0..=deals {
             ace_free.retain(|&c| !blocked[c]);
             if ace_free.is_empty() {
                 return false;
             }
             let dealt = &stock[..(k * width).min(stock.len())];
-            let mut beaters = [0u8; 4];
-            for &x in dealt {
+            for &x in &dealt[(k.saturating_sub(1) * width).min(dealt.len())..] {
                 beaters[suit(x)] = beaters[suit(x)].max(strength(x));
             }
             let heights = self.relaxed_heights(beaters);

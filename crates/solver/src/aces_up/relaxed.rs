@@ -7,9 +7,9 @@
 //! at once and then branches only on which column's top card fills a space.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 
 use super::board::{ACE, Code, strength, suit};
+use super::search::Seen;
 use crate::key::Lanes;
 
 /// Positions of the relaxed game expanded at most per question.
@@ -41,7 +41,7 @@ struct Relaxed {
     cols: Vec<Vec<Code>>,
     stock: [u8; 4],
     /// The positions met so far (by key, the columns as a multiset).
-    seen: HashSet<u128>,
+    seen: Seen,
     /// The discards made on the way to the current position (column, card), in order.
     discarded: Vec<(usize, Code)>,
     budget: u32,
