@@ -61,6 +61,9 @@ pub(crate) trait Walk {
     fn admit(&mut self, step: Self::Step, branching: bool, seen: &mut Self::Table) -> bool;
     /// The moves to try from the position, into `moves` (empty).
     fn expand(&self, moves: &mut Vec<Self::Step>);
+    /// Ask the memory for the table slots of the positions `moves` lead to, so that they
+    /// arrive while the search works (nothing by default).
+    fn prefetch(&mut self, _moves: &[Self::Step], _seen: &Self::Table) {}
 }
 
 /// A game's board, its reductions and any state of its own (a cache, a scratch buffer), as
@@ -149,6 +152,7 @@ impl<W: Walk> Dfs<W> {
         let mut moves = self.pool.pop().unwrap_or_default();
         moves.clear();
         self.walk.expand(&mut moves);
+        self.walk.prefetch(&moves, &self.seen);
         self.frames.push(Frame { moves, next: 0 });
     }
 

@@ -275,6 +275,10 @@ impl Board {
         let deals = stock.len().div_ceil(width);
         // The highest strength per suit of the cards of the first k deals.
         let mut beaters = [0u8; 4];
+        // The relaxed game's heights with those beaters: more beaters only discard more, and
+        // the greedy game reaches the same heights from any state it passes through, so each
+        // k goes on from the heights of the one before.
+        let mut heights = self.heights();
         for k in 0..=deals {
             ace_free.retain(|&c| !blocked[c]);
             if ace_free.is_empty() {
@@ -284,7 +288,7 @@ impl Board {
             for &x in &dealt[(k.saturating_sub(1) * width).min(dealt.len())..] {
                 beaters[suit(x)] = beaters[suit(x)].max(strength(x));
             }
-            let heights = self.relaxed_heights(beaters);
+            self.relax(&mut heights, beaters);
             for &c in &ace_free {
                 let on_c = dealt.iter().skip(c).step_by(width);
                 if blocked[c] || on_c.clone().any(|&x| strength(x) == ACE) {
@@ -340,13 +344,28 @@ impl Board {
     /// Discarding whatever can be discarded, in any order, discards as much as can be: the
     /// height of each column after that.
     fn relaxed_heights(&self, stock: [u8; 4]) -> [usize; MAX_COLUMNS] {
-        let width = self.cols.len();
+        let mut heights = self.heights();
+        self.relax(&mut heights, stock);
+        heights
+    }
+
+    /// Each column's height.
+    fn heights(&self) -> [usize; MAX_COLUMNS] {
         let mut heights = [0usize; MAX_COLUMNS];
+        for (h, col) in heights.iter_mut().zip(&self.cols) {
+            *h = col.len();
+        }
+        heights
+    }
+
+    /// Go on with the relaxed game of [`Board::relaxed_heights`] from a state of it where the
+    /// columns have `heights`, until nothing more can be discarded.
+    fn relax(&self, heights: &mut [usize; MAX_COLUMNS], stock: [u8; 4]) {
+        let width = self.cols.len();
         // Each column's top card, 0 for none (no card has strength 0).
         let mut tops = [0 as Code; MAX_COLUMNS];
         for (c, col) in self.cols.iter().enumerate() {
-            heights[c] = col.len();
-            tops[c] = col.last().copied().unwrap_or(0);
+            tops[c] = heights[c].checked_sub(1).map_or(0, |h| col[h]);
         }
         loop {
             let mut progress = false;
@@ -371,7 +390,7 @@ impl Board {
                 }
             }
             if !progress {
-                return heights;
+                return;
             }
         }
     }
@@ -504,11 +523,56 @@ impl Board {
     /// The key of the position. With `merge`, once the stock is out the columns count as a
     /// multiset (no deal tells them apart any more, and every rule treats them alike).
     pub fn key(&self, merge: bool) -> u128 {
-        let symmetric = merge && self.stock_out();
-        let mut sum = self.randoms.salts[self.cols.len() + self.dealt];
-        for (c, &h) in self.hashes.iter().enumerate() {
+        self.key_with(merge, self.dealt, |c| self.hashes[c])
+    }
+
+    /// The key of the position `step` leads to, without making it.
+    pub fn child_key(&self, step: Step, merge: bool) -> u128 {
+        let z = |height: usize, card: Code| self.randoms.zobrist[height * 64 + usize::from(card)];
+        let top = |c: usize| {
+            let col = &self.cols[c];
+            z(col.len() - 1, col[col.len() - 1])
+        };
+        match step {
+            Step::Discard(c, _) => {
+                let c = usize::from(c);
+                self.key_with(merge, self.dealt, |d| {
+                    self.hashes[d] ^ if d == c { top(c) } else { 0 }
+                })
+            }
+            Step::Shift(f, t) => {
+                let (f, t) = (usize::from(f), usize::from(t));
+                let card = self.cols[f][self.cols[f].len() - 1];
+                self.key_with(merge, self.dealt, |d| {
+                    self.hashes[d]
+                        ^ match d {
+                            _ if d == f => top(f),
+                            _ if d == t => z(self.cols[t].len(), card),
+                            _ => 0,
+                        }
+                })
+            }
+            Step::Deal(n) => {
+                let n = usize::from(n);
+                self.key_with(merge, self.dealt + n, |d| {
+                    self.hashes[d]
+                        ^ if d < n {
+                            z(self.cols[d].len(), self.stock[self.dealt + d])
+                        } else {
+                            0
+                        }
+                })
+            }
+        }
+    }
+
+    /// The key of a position with `dealt` cards dealt and column `c`'s hash `hash(c)`.
+    fn key_with(&self, merge: bool, dealt: usize, hash: impl Fn(usize) -> u128) -> u128 {
+        let symmetric = merge && dealt == self.stock.len();
+        let mut sum = self.randoms.salts[self.cols.len() + dealt];
+        for c in 0..self.cols.len() {
             let salt = if symmetric { 0 } else { self.randoms.salts[c] };
-            sum = sum.wrapping_add(mix128(h ^ salt));
+            sum = sum.wrapping_add(mix128(hash(c) ^ salt));
         }
         sum
     }

@@ -235,6 +235,12 @@ impl Walk for Walker<Board, Reductions, Vec<u128>> {
             None => board.moves(moves),
         }
     }
+    fn prefetch(&mut self, moves: &[Step], seen: &KeySet) {
+        let merge = self.reductions.merge_columns;
+        for &step in moves {
+            seen.prefetch(self.board.child_key(step, merge));
+        }
+    }
 }
 
 /// Search `board` for a win within `meter`'s budget.

@@ -47,7 +47,13 @@ fn moves_match_the_engines_on_random_games() {
             }
             let step = steps[below(&mut rng, steps.len() as u64) as usize];
             game.play(&mut pos, exact.engine_move(step)).expect("legal");
+            let foreseen = [false, true].map(|merge| board.child_key(step, merge));
             board.apply(step);
+            let keys = [false, true].map(|merge| board.key(merge));
+            assert_eq!(
+                foreseen, keys,
+                "seed {seed}: the child's key without the move"
+            );
             played.push(step);
         }
         for &step in played.iter().rev() {
