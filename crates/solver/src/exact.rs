@@ -1,13 +1,15 @@
-//! The exhaustive depth-first search that the games' compact boards share (Bristol's,
-//! Penguin's): every reachable position expanded once (a transposition table of 128-bit
-//! keys), so finding no win proves the deal lost, as long as the board's reductions are
-//! sound (each board argues its own in its code and tests them against the search without).
+//! The exhaustive depth-first search of the compact boards that bring their reductions in
+//! their own moves (Bristol's, Penguin's, German Patience's): the pausable search
+//! ([`crate::pausable`]) run once to the end, every reachable position expanded once (a
+//! transposition table of 128-bit keys), so finding no win proves the deal lost, as long as
+//! the board's reductions are sound (each board argues its own in its code and tests them
+//! against the search without).
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
-
-use crate::aces_up::search::LowBits;
+use crate::aces_up::search::Seen;
 use crate::outcome::Meter;
+use crate::pausable::{Dfs, Walk};
+
+pub(crate) use crate::pausable::Verdict;
 
 /// A compact position that the search plays on.
 pub(crate) trait Board {
@@ -22,64 +24,40 @@ pub(crate) trait Board {
     fn undo(&mut self, step: Self::Step);
 }
 
-/// The answer of the search.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Verdict<S> {
-    /// The moves of a win.
-    Won(Vec<S>),
-    /// Every reachable position was expanded: no win.
-    Lost,
-    /// A budget ran out.
-    Unknown,
+/// A board as the pausable search walks it: every new position is expanded, with the moves
+/// the board gives (its own reductions).
+struct Plain<'a, B>(&'a mut B);
+
+impl<B: Board> Walk for Plain<'_, B> {
+    type Step = B::Step;
+    type Table = Seen;
+
+    fn key(&self) -> u128 {
+        self.0.key()
+    }
+    fn is_won(&self) -> bool {
+        self.0.is_won()
+    }
+    fn apply(&mut self, step: B::Step) {
+        self.0.apply(step);
+    }
+    fn undo(&mut self, step: B::Step) {
+        self.0.undo(step);
+    }
+    fn admit(&mut self, _step: B::Step, _branching: bool, seen: &mut Seen) -> bool {
+        seen.insert(self.0.key())
+    }
+    fn expand(&self, moves: &mut Vec<B::Step>) {
+        self.0.expand(moves);
+    }
 }
 
-/// Search `board` (left as it was) for a win within `meter`'s budget.
+/// Search `board` (left as it was) for a win within `meter`'s budget: the pausable search
+/// ([`crate::pausable`]) run once to the end.
 pub(crate) fn search<B: Board>(board: &mut B, meter: &mut Meter) -> Verdict<B::Step> {
-    if board.is_won() {
-        return Verdict::Won(Vec::new());
-    }
-    let mut seen: HashSet<u128, BuildHasherDefault<LowBits>> = HashSet::default();
-    seen.insert(board.key());
-    let mut pool: Vec<Vec<B::Step>> = Vec::new();
-    let mut moves = Vec::new();
-    board.expand(&mut moves);
-    let mut frames = vec![(moves, 0usize)];
-    let mut path: Vec<B::Step> = Vec::new();
-    let verdict = loop {
-        let Some((moves, next)) = frames.last_mut() else {
-            break Verdict::Lost;
-        };
-        if seen.len() >= meter.budget.states || meter.exhausted() {
-            break Verdict::Unknown;
-        }
-        let Some(&step) = moves.get(*next) else {
-            if let Some((done, _)) = frames.pop() {
-                pool.push(done);
-            }
-            if let Some(step) = path.pop() {
-                board.undo(step);
-            }
-            continue;
-        };
-        *next += 1;
-        board.apply(step);
-        meter.nodes += 1;
-        path.push(step);
-        if board.is_won() {
-            break Verdict::Won(path.clone());
-        }
-        if !seen.insert(board.key()) {
-            path.pop();
-            board.undo(step);
-            continue;
-        }
-        let mut moves = pool.pop().unwrap_or_default();
-        board.expand(&mut moves);
-        frames.push((moves, 0));
-    };
-    for &step in path.iter().rev() {
-        board.undo(step);
-    }
+    let mut dfs = Dfs::from_walk(Plain(board));
+    let verdict = dfs.run(u64::MAX, meter);
+    dfs.unwind();
     verdict
 }
 

@@ -1,6 +1,7 @@
 //! A depth-first search with a transposition table that can pause (a node cap) and go on
 //! where it stopped: the loop, stack and table shared by the exact searches of Aces Up,
-//! Interregnum and Sixes and Sevens. Each game keeps its board and reductions in a [`Walk`].
+//! Interregnum and Sixes and Sevens, and run once to the end by [`crate::exact`] for Bristol,
+//! Penguin and German Patience. Each game keeps its board and reductions in a [`Walk`].
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -199,6 +200,16 @@ impl<W: Walk> Dfs<W> {
         }
         self.end = Some(Verdict::Lost);
         Verdict::Lost
+    }
+
+    /// Undo the moves of the current path (a win's included), leaving the walker's board at
+    /// the start; the search cannot go on after.
+    pub fn unwind(&mut self) {
+        while let Some(step) = self.path.pop() {
+            self.walk.undo(step);
+        }
+        self.frames.clear();
+        self.end.get_or_insert(Verdict::Unknown);
     }
 }
 
