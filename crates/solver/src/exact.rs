@@ -5,7 +5,7 @@
 //! the board's reductions are sound (each board argues its own in its code and tests them
 //! against the search without).
 
-use crate::aces_up::search::Seen;
+use crate::key::Seen;
 use crate::outcome::Meter;
 use crate::pausable::{Dfs, Walk};
 

@@ -6,6 +6,9 @@
 //! empty) may be hashed as a multiset, so that their order does not matter either.
 //! Collisions of a 128-bit key are negligible for the millions of positions a search visits.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use solitaire_core::{Card, Pile, Position};
 
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -108,6 +111,28 @@ pub fn key(pos: &Position, interchangeable: &[usize]) -> u128 {
     }
     h.finish()
 }
+
+/// The keys are random already: the table uses their low bits as they are.
+#[derive(Default)]
+pub(crate) struct LowBits(u64);
+
+impl Hasher for LowBits {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.0 = x as u64;
+    }
+}
+
+/// A set of keys (Aces Up's exhaustive search has a flat table of its own,
+/// [`crate::aces_up`]'s `KeySet`).
+pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
-use crate::aces_up::search::LowBits;
+use crate::key::LowBits;
 use crate::outcome::Meter;
 
 /// What a search found.

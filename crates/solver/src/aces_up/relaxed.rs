@@ -9,8 +9,8 @@
 use std::cell::RefCell;
 
 use super::board::{ACE, Code, strength, suit};
-use super::search::Seen;
 use crate::key::Lanes;
+use crate::key::Seen;
 
 /// Positions of the relaxed game expanded at most per question.
 const BUDGET: u32 = 2_000;

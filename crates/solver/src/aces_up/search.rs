@@ -115,9 +115,6 @@
 //! the table, with fewer cards; following these, each won in no more moves, ends at an
 //! expanded position won in at most d - 1 moves, against the choice of P.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::board::{Board, Step};
 use super::keys::KeySet;
 #[cfg(test)]
@@ -163,27 +160,6 @@ impl Reductions {
 /// The answer of the search; `Lost`: every reachable position was expanded or had a lighter
 /// one expanded.
 pub(crate) type Verdict = pausable::Verdict<Step>;
-
-/// The keys are random already: the table uses their low bits as they are.
-#[derive(Default)]
-pub(crate) struct LowBits(u64);
-
-impl Hasher for LowBits {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.0 = x as u64;
-    }
-}
-
-/// A set of keys (the other games' searches use it; this one has [`KeySet`]).
-pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 /// The positions the exhaustive search may remember for a budget of `states`: four times as
 /// many, since its table takes 16 bytes a position where the budget reckons with up to 40

@@ -47,7 +47,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::board::{Board, Rank, waste_card_hash};
-use crate::aces_up::search::LowBits;
+use crate::key::LowBits;
 use crate::key::random;
 
 /// Relaxed positions searched at most per call.

@@ -3,7 +3,7 @@
 //! game would build ([`Board::playout`]), then by [`Board::eval`] of the position itself.
 
 use super::board::{Board, Step};
-use crate::aces_up::search::Seen;
+use crate::key::Seen;
 use crate::stage_beam::{StageBoard, stage_board_methods};
 
 impl StageBoard for Board {

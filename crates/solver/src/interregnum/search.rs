@@ -50,7 +50,7 @@
 //! search does not expand such positions.
 
 use super::board::{Board, Step};
-use crate::aces_up::search::Seen;
+use crate::key::Seen;
 #[cfg(test)]
 use crate::outcome::Meter;
 use crate::pausable::{self, Walk, Walker, walk_board_methods};

@@ -48,7 +48,7 @@
 
 use super::board::{Board, CELLS, Card, EMPTY, Step, WASTE, before, rank, suit};
 use super::relaxed::Relaxed;
-use crate::aces_up::search::Seen;
+use crate::key::Seen;
 #[cfg(test)]
 use crate::outcome::Meter;
 use crate::pausable::{self, Walk, Walker, walk_board_methods};

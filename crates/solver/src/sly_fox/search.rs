@@ -24,7 +24,7 @@
 //! are never taken alone.
 
 use super::board::{Board, Phase, Step, Undo, rank, suit};
-use crate::aces_up::search::Seen;
+use crate::key::Seen;
 use crate::outcome::Meter;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
