@@ -112,7 +112,8 @@ pub fn key(pos: &Position, interchangeable: &[usize]) -> u128 {
     h.finish()
 }
 
-/// The keys are random already: the table uses their low bits as they are.
+/// The keys are random already: the table uses their low bits as they are (of a 128-bit
+/// key, or all of a 64-bit one).
 #[derive(Default)]
 pub(crate) struct LowBits(u64);
 
@@ -127,6 +128,9 @@ impl Hasher for LowBits {
     }
     fn write_u128(&mut self, x: u128) {
         self.0 = x as u64;
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
     }
 }
 

@@ -2,33 +2,18 @@
 //! positions of each level (the generic [`beam`](crate::beam) on [`State`], many times faster).
 
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use crate::beam::path;
+use crate::key::LowBits;
 use crate::outcome::Meter;
 use crate::spider::Weights;
 
 use super::guide::{Parts, Step, apply, moves};
 use super::state::{State, Table};
 
-/// A hasher for keys that are already well mixed.
-#[derive(Default)]
-pub(crate) struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 keys are hashed")
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// A set of position keys.
-pub(crate) type Keys = HashSet<u64, BuildHasherDefault<Identity>>;
+pub(crate) type Keys = HashSet<u64, BuildHasherDefault<LowBits>>;
 
 struct Child {
     eval: i32,
