@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use solitaire_core::{Card, Rank};
 
+use super::ghost::ghost_game;
 use crate::key::{mix128, random};
 
 /// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
@@ -19,7 +20,7 @@ pub(crate) type Code = u8;
 pub(crate) const LIGHTER_DEPTH: usize = 1;
 
 /// The most columns [`Board::dead_end`] looks at (a layout with more is never told dead).
-const MAX_COLUMNS: usize = 16;
+pub(crate) const MAX_COLUMNS: usize = 16;
 
 /// An Ace's strength.
 pub(crate) const ACE: u8 = 14;
@@ -219,10 +220,11 @@ impl Board {
     }
 
     /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
-    /// empty, none can ever be emptied ([`Board::may_empty`]), and either the relaxed game of
-    /// [`Board::relaxed_heights`] leaves a card other than an Ace, or a card still to deal
-    /// (not an Ace) has no higher card of its suit in another column or to be dealt onto
-    /// another column.
+    /// empty, none can ever be emptied (the ghost game empties none, or [`Board::may_empty`]
+    /// finds none among those it empties), and either the relaxed game of
+    /// [`Board::relaxed_heights`] or the ghost game leaves a card other than an Ace, or a card
+    /// still to deal (not an Ace) has no higher card of its suit in another column or to be
+    /// dealt onto another column.
     pub fn dead_end(&self) -> bool {
         let width = self.cols.len();
         if width > MAX_COLUMNS || self.cols.iter().any(Vec::is_empty) {
@@ -234,7 +236,14 @@ impl Board {
             .iter()
             .zip(&heights)
             .any(|(col, &height)| col[..height].iter().any(|&x| strength(x) != ACE));
-        (stuck || self.unbeatable_deal()) && !self.may_empty(&heights)
+        // The ghost game tells which columns may be the first to empty, and when none may,
+        // whether a card is left that can never go.
+        let ghost = ghost_game(&self.cols, &self.stock[self.dealt..]);
+        let candidates = ghost.map_or(u32::MAX, |g| g.empties);
+        if candidates == 0 && ghost.is_some_and(|g| g.stuck) {
+            return true;
+        }
+        (stuck || self.unbeatable_deal()) && !self.may_empty(&heights, candidates)
     }
 
     /// Whether a card still to deal, not an Ace, has no higher card of its suit in another
@@ -264,11 +273,13 @@ impl Board {
     /// deals' cards for another column.
     ///
     /// `full` is the relaxed game's heights with every stock card as a beater: a column it does
-    /// not clear, no fewer beaters clear.
-    fn may_empty(&self, full: &[usize; MAX_COLUMNS]) -> bool {
+    /// not clear, no fewer beaters clear. Only the columns in `candidates` (a bit each) are
+    /// tried.
+    fn may_empty(&self, full: &[usize; MAX_COLUMNS], candidates: u32) -> bool {
         let width = self.cols.len();
         let stock = &self.stock[self.dealt..];
         let mut ace_free: Vec<usize> = (0..width)
+            .filter(|&c| candidates & 1 << c != 0)
             .filter(|&c| full[c] == 0 && !self.cols[c].iter().any(|&x| strength(x) == ACE))
             .collect();
         let mut blocked = [false; MAX_COLUMNS];

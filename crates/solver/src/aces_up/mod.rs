@@ -9,6 +9,7 @@
 
 mod beam;
 pub(crate) mod board;
+mod ghost;
 mod keys;
 mod relaxed;
 pub(crate) mod search;

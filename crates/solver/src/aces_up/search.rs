@@ -2,8 +2,9 @@
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
 //! every reachable position proves the deal lost. Five reductions shrink the graph, each
 //! proved below and checked by the tests against the search without them on small deals; the
-//! fourth, dead ends, is told by two relaxed games (one without spaces, decided greedily, and
-//! one with spaces, searched within a budget).
+//! fourth, dead ends, is told by three relaxed games (one without spaces or deals, decided
+//! greedily; the ghost game, with the real deals; and one with spaces, searched within a
+//! budget).
 //!
 //! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
 //! suit lower than X is left in play (in a column or the stock). Then from position S,
@@ -81,6 +82,34 @@
 //! This covers the simplest cases once every column holds an Ace: a card below an Ace of its
 //! column (an Ace never goes) and a card with no higher card of its suit in the other columns
 //! or the stock. The search does not expand a dead end: no win passes through it.
+//!
+//! **The ghost game** ([`super::ghost`]) tells dead ends the first relaxed game misses, when
+//! deals bury what it counts on. From a position without a space it plays the real columns
+//! and deals, with no move into a space, and with one relaxation: a card discarded from a
+//! column leaves a ghost there that beats, from then on, any lower card of its suit on top of
+//! another column. It discards all it can, deals, and again until the stock is out. Call G_j
+//! its columns once it can discard nothing more after j deals.
+//!
+//! *Until a column first empties, each column of G_j is part of the real one.* Take a real
+//! line from the position up to the first time a column empties (or to its end if none does).
+//! It has no move into a space (there is none), so each column only loses its top card or
+//! gains a dealt card; take any moment of it after j deals and suppose each column of
+//! G_j is the real one with some cards taken out, which holds before any move (G_0 only takes
+//! cards out). Then every real top card Y of a column e beats in the ghost game after j deals
+//! as well: either Y is in G_j's column e, on top there since every card above it in the real
+//! column is not, or the ghost game discarded Y from e, leaving its ghost. So a real discard
+//! of a card X, beaten by such a Y on another column, finds X gone from G_j already: were X
+//! there, it would be on top (as in the real column) and the ghost game could discard it,
+//! which it cannot any more. Each column of G_j is still the real one less some cards after
+//! the discard; a deal puts the same cards on the same columns in both, after which the ghost
+//! game only discards more, so it holds after the deal for G_(j+1) too.
+//!
+//! Hence a column that is never empty in any G_j is never the first to empty (a column empty
+//! in the real game is empty in the G_j of that moment), and the search asks the first
+//! relaxed game's test above ([`Board::may_empty`]) only of the columns the ghost game
+//! empties. When it empties none, no column ever empties: every real line is such a line to
+//! its end, where a win leaves only Aces, so G_j after the last deal holds only Aces as well;
+//! if it holds another card, the position is a dead end.
 //!
 //! **The relaxed game with spaces** ([`super::relaxed`]). Just after a deal, the search asks
 //! a second relaxed game: the columns' cards only, moves into spaces allowed, no deal ever

@@ -6,6 +6,7 @@ use solitaire_core::{Game, Move, Position};
 
 use super::Exact;
 use super::board::{ACE, Board, Code, LIGHTER_DEPTH, Step};
+use super::ghost::ghost_game;
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
@@ -85,6 +86,12 @@ fn decide(board: &mut Board, reductions: Reductions) -> (Verdict, u64) {
 }
 
 /// Whether `steps` win from `board` (each legal when played).
+/// The search without reductions, within a million nodes.
+fn plain(board: &Board) -> Verdict {
+    let mut meter = Meter::new(Budget::nodes(1_000_000));
+    search(board, Reductions::NONE, &mut meter)
+}
+
 fn wins(board: &Board, steps: &[Step]) -> bool {
     let mut b = board.clone();
     for &step in steps {
@@ -292,8 +299,20 @@ fn dead_ends_are_told_only_when_no_column_can_be_emptied() {
         vec![card(3, ACE)],
     ];
     assert!(Board::new(cols.clone(), vec![card(2, 4)]).dead_end());
-    assert!(!Board::new(cols.clone(), vec![card(1, 10)]).dead_end());
-    assert!(!Board::new(cols.clone(), vec![card(2, 2), card(0, 8)]).dead_end());
+    // A Ten of hearts on top of another column now breaks it (it is won).
+    let mut broken = cols.clone();
+    broken[2].push(card(1, 10));
+    assert!(!Board::new(broken, vec![]).dead_end());
+    // The Ten still to deal lands on the Five's column, which it buries: the ghost game tells
+    // that nothing can go after it either.
+    let board = Board::new(cols.clone(), vec![card(1, 10)]);
+    assert!(board.dead_end());
+    assert_eq!(plain(&board), Verdict::Lost);
+    // So does an Eight of spades dealt onto the Eight of hearts: it beats the Five once the
+    // Two of diamonds above it goes, but the Nine of hearts and the Eight itself stay.
+    let board = Board::new(cols.clone(), vec![card(2, 2), card(0, 8)]);
+    assert!(board.dead_end());
+    assert_eq!(plain(&board), Verdict::Lost);
     // A Six of spades frees the Nine of hearts, but then the Seven of spades is stuck.
     assert!(Board::new(cols, vec![card(0, 6)]).dead_end());
     // A column without an Ace whose Nine of diamonds nothing can beat (its Ace lies under the
@@ -330,18 +349,95 @@ fn a_column_is_never_emptied_when_the_deals_it_needs_bring_what_cannot_go() {
     let stock = vec![card(0, 3), card(3, 3), card(1, 3), card(2, 10)];
     let board = Board::new(cols.clone(), stock);
     assert!(board.dead_end());
-    let mut meter = Meter::new(Budget::nodes(1_000_000));
-    assert_eq!(search(&board, Reductions::NONE, &mut meter), Verdict::Lost);
+    assert_eq!(plain(&board), Verdict::Lost);
     // The Ten dealt onto the first column and the Ace of diamonds onto the second instead:
     // the Ten beats the Nine, the Ace moves into the space and beats the Ten; won.
     let stock = vec![card(2, 10), card(2, ACE)];
     let board = Board::new(cols, stock);
     assert!(!board.dead_end());
-    let mut meter = Meter::new(Budget::nodes(1_000_000));
-    assert!(matches!(
-        search(&board, Reductions::NONE, &mut meter),
-        Verdict::Won(_)
-    ));
+    assert!(matches!(plain(&board), Verdict::Won(_)));
+}
+
+#[test]
+fn a_card_whose_beater_comes_buried_is_told_by_the_ghost_game() {
+    let card = |suit: u8, strength: u8| (suit << 4) | strength;
+    // The Nine of diamonds waits for the Ten, which the deal puts onto the Ace of hearts; the
+    // same deal puts the Three of hearts onto the Nine, and the Three needs that Ace, now under
+    // the Ten, which nothing beats. The Nine's column never empties, so no card ever moves.
+    // (With the deal's cards beating at any time, and the Ace counted on top, as the first
+    // relaxed game has it, the Nine's column might empty: only the ghost game tells.)
+    let cols = vec![
+        vec![card(1, ACE)],
+        vec![card(3, ACE)],
+        vec![card(0, ACE)],
+        vec![card(2, 9)],
+    ];
+    let stock = vec![card(2, 10), card(3, 2), card(0, 2), card(1, 3)];
+    let ghost = ghost_game(&cols, &stock).expect("small enough");
+    assert_eq!((ghost.empties, ghost.stuck), (0, true));
+    let board = Board::new(cols.clone(), stock);
+    assert!(board.dead_end());
+    assert_eq!(plain(&board), Verdict::Lost);
+    // The Ten on top of the hearts' column now: the Nine goes at once, its column empties.
+    let mut cols = cols;
+    cols[0].push(card(2, 10));
+    let ghost = ghost_game(&cols, &[]).expect("small enough");
+    assert_eq!(ghost.empties, 1 << 3);
+    assert!(!Board::new(cols, vec![]).dead_end());
+}
+
+#[test]
+fn a_column_the_real_game_empties_first_is_one_the_ghost_game_empties() {
+    let game = aces_up();
+    let mut rng = rng_for(11);
+    let (mut emptied, mut positions) = (0, 0);
+    for seed in 1..=60 {
+        let exact = Exact::new(&game, &game.deal(seed)).expect("aces up");
+        let mut board = exact.board.clone();
+        let mut steps = Vec::new();
+        for _ in 0..120 {
+            let (cols, stock) = board.snapshot();
+            if !cols.iter().any(Vec::is_empty) {
+                positions += 1;
+                let ghost = ghost_game(&cols, &stock).expect("one pack");
+                // Random lines from here, discarding more often than dealing, up to the first
+                // column to empty.
+                for _ in 0..4 {
+                    let mut line = board.clone();
+                    loop {
+                        line.moves(&mut steps);
+                        let deals = steps.iter().filter(|s| matches!(s, Step::Deal(_))).count();
+                        let discards = steps.len() - deals;
+                        let step = if discards > 0 && (deals == 0 || below(&mut rng, 5) != 0) {
+                            steps[below(&mut rng, discards as u64) as usize]
+                        } else if deals > 0 {
+                            steps[discards]
+                        } else {
+                            break;
+                        };
+                        line.apply(step);
+                        if let Some(c) = line.snapshot().0.iter().position(Vec::is_empty) {
+                            assert_ne!(ghost.empties & 1 << c, 0, "seed {seed}, column {c}");
+                            emptied += 1;
+                            break;
+                        }
+                    }
+                    if !line.snapshot().0.iter().any(Vec::is_empty) && line.is_won() {
+                        assert!(!ghost.stuck, "seed {seed}: won without a space");
+                    }
+                }
+            }
+            board.moves(&mut steps);
+            if steps.is_empty() {
+                break;
+            }
+            board.apply(steps[below(&mut rng, steps.len() as u64) as usize]);
+        }
+    }
+    assert!(
+        positions > 1000 && emptied > 200,
+        "{positions} positions, {emptied} emptied"
+    );
 }
 
 #[test]
@@ -359,8 +455,7 @@ fn the_relaxed_game_with_spaces_proves_losses_a_space_does_not_save() {
     let board = Board::new(cols.clone(), vec![]);
     assert!(!board.dead_end());
     assert!(board.relaxed_lost());
-    let mut meter = Meter::new(Budget::nodes(1_000_000));
-    assert_eq!(search(&board, Reductions::NONE, &mut meter), Verdict::Lost);
+    assert_eq!(plain(&board), Verdict::Lost);
     // With a Three of spades still to come, the relaxed game is won (the Three beats the Two
     // of spades once the Ace of diamonds has moved into the space, then the Ace of hearts the
     // King and the Ace of diamonds the Two of diamonds), so it proves nothing; for real the
@@ -368,8 +463,7 @@ fn the_relaxed_game_with_spaces_proves_losses_a_space_does_not_save() {
     // only a necessary condition.
     let board = Board::new(cols, vec![card(0, 3)]);
     assert!(!board.relaxed_lost());
-    let mut meter = Meter::new(Budget::nodes(1_000_000));
-    assert_eq!(search(&board, Reductions::NONE, &mut meter), Verdict::Lost);
+    assert_eq!(plain(&board), Verdict::Lost);
 }
 
 /// The hardest open deals, for study (`cargo test --release -p solitaire-solver -- --ignored
