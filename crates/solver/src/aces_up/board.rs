@@ -19,9 +19,6 @@ pub(crate) type Code = u8;
 /// The most cards of one suit [`Board::lighter_keys`] takes out.
 pub(crate) const LIGHTER_DEPTH: usize = 1;
 
-/// The most columns [`Board::dead_end`] looks at (a layout with more is never told dead).
-pub(crate) const MAX_COLUMNS: usize = 16;
-
 /// An Ace's strength.
 pub(crate) const ACE: u8 = 14;
 
@@ -220,117 +217,12 @@ impl Board {
     }
 
     /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
-    /// empty, none can ever be emptied (the ghost game empties none, or [`Board::may_empty`]
-    /// finds none among those it empties), and either the relaxed game of
-    /// [`Board::relaxed_heights`] or the ghost game leaves a card other than an Ace, or a card
-    /// still to deal (not an Ace) has no higher card of its suit in another column or to be
-    /// dealt onto another column.
+    /// empty, and the ghost game ([`ghost_game`]) empties none and leaves a card other than an
+    /// Ace.
     pub fn dead_end(&self) -> bool {
-        let width = self.cols.len();
-        if width > MAX_COLUMNS || self.cols.iter().any(Vec::is_empty) {
-            return false;
-        }
-        let heights = self.relaxed_heights(self.stock_best());
-        let stuck = self
-            .cols
-            .iter()
-            .zip(&heights)
-            .any(|(col, &height)| col[..height].iter().any(|&x| strength(x) != ACE));
-        // The ghost game tells which columns may be the first to empty, and when none may,
-        // whether a card is left that can never go.
-        let ghost = ghost_game(&self.cols, &self.stock[self.dealt..]);
-        let candidates = ghost.map_or(u32::MAX, |g| g.empties);
-        if candidates == 0 && ghost.is_some_and(|g| g.stuck) {
-            return true;
-        }
-        (stuck || self.unbeatable_deal()) && !self.may_empty(&heights, candidates)
-    }
-
-    /// Whether a card still to deal, not an Ace, has no higher card of its suit in another
-    /// column than the one it will be dealt onto, nor among the cards to be dealt onto another.
-    fn unbeatable_deal(&self) -> bool {
-        let width = self.cols.len();
-        let stock = &self.stock[self.dealt..];
-        stock.iter().enumerate().any(|(i, &x)| {
-            let higher = |y: Code| suit(y) == suit(x) && strength(y) > strength(x);
-            strength(x) != ACE
-                && !self
-                    .cols
-                    .iter()
-                    .enumerate()
-                    .any(|(d, col)| d != i % width && col.iter().any(|&y| higher(y)))
-                && !stock
-                    .iter()
-                    .enumerate()
-                    .any(|(j, &y)| j % width != i % width && higher(y))
-        })
-    }
-
-    /// Whether some column without an Ace might be the first to empty, after some number k of
-    /// the deals left (see [`crate::aces_up::search`]): the relaxed game with the cards of
-    /// those deals as beaters clears its cards, none of the cards those deals put on it is an
-    /// Ace, and each of them has a higher card of its suit in another column or among those
-    /// deals' cards for another column.
-    ///
-    /// `full` is the relaxed game's heights with every stock card as a beater: a column it does
-    /// not clear, no fewer beaters clear. Only the columns in `candidates` (a bit each) are
-    /// tried.
-    fn may_empty(&self, full: &[usize; MAX_COLUMNS], candidates: u32) -> bool {
-        let width = self.cols.len();
-        let stock = &self.stock[self.dealt..];
-        let mut ace_free: Vec<usize> = (0..width)
-            .filter(|&c| candidates & 1 << c != 0)
-            .filter(|&c| full[c] == 0 && !self.cols[c].iter().any(|&x| strength(x) == ACE))
-            .collect();
-        let mut blocked = [false; MAX_COLUMNS];
-        let deals = stock.len().div_ceil(width);
-        // The highest strength per suit of the cards of the first k deals.
-        let mut beaters = [0u8; 4];
-        // The relaxed game's heights with those beaters: more beaters only discard more, and
-        // the greedy game reaches the same heights from any state it passes through, so each
-        // k goes on from the heights of the one before.
-        let mut heights = self.heights();
-        for k in 0..=deals {
-            ace_free.retain(|&c| !blocked[c]);
-            if ace_free.is_empty() {
-                return false;
-            }
-            let dealt = &stock[..(k * width).min(stock.len())];
-            for &x in &dealt[(k.saturating_sub(1) * width).min(dealt.len())..] {
-                beaters[suit(x)] = beaters[suit(x)].max(strength(x));
-            }
-            self.relax(&mut heights, beaters);
-            for &c in &ace_free {
-                let on_c = dealt.iter().skip(c).step_by(width);
-                if blocked[c] || on_c.clone().any(|&x| strength(x) == ACE) {
-                    // An Ace on the column stays there: no later k either.
-                    blocked[c] = true;
-                    continue;
-                }
-                if heights[c] != 0 {
-                    continue;
-                }
-                // A card of another column now beats only once on top: once every card above
-                // it is discarded, which the relaxed game can do.
-                let exposed = |d: usize| &self.cols[d][heights[d].saturating_sub(1)..];
-                let beaten = |x: Code| {
-                    let higher = |v: u8| v > strength(x);
-                    (0..width).any(|d| {
-                        d != c
-                            && exposed(d)
-                                .iter()
-                                .any(|&y| suit(y) == suit(x) && higher(strength(y)))
-                    }) || dealt
-                        .iter()
-                        .enumerate()
-                        .any(|(i, &y)| i % width != c && suit(y) == suit(x) && higher(strength(y)))
-                };
-                if on_c.clone().all(|&x| beaten(x)) {
-                    return true;
-                }
-            }
-        }
-        false
+        !self.cols.iter().any(Vec::is_empty)
+            && ghost_game(&self.cols, &self.stock[self.dealt..])
+                .is_some_and(|end| end.empties == 0 && end.stuck)
     }
 
     /// The highest strength per suit of the stock's cards still to deal (0 for none).
@@ -347,63 +239,6 @@ impl Board {
     /// proves the position lost within its budget.
     pub fn relaxed_lost(&self) -> bool {
         super::relaxed::relaxed_win(&self.cols, self.stock_best()) == Some(false)
-    }
-
-    /// The relaxed game of a position without a space (see [`crate::aces_up::search`]): no
-    /// card ever comes onto a column, and a card of the stock may beat any card of its suit
-    /// lower than itself at any time; `stock` is the highest strength per suit of those cards.
-    /// Discarding whatever can be discarded, in any order, discards as much as can be: the
-    /// height of each column after that.
-    fn relaxed_heights(&self, stock: [u8; 4]) -> [usize; MAX_COLUMNS] {
-        let mut heights = self.heights();
-        self.relax(&mut heights, stock);
-        heights
-    }
-
-    /// Each column's height.
-    fn heights(&self) -> [usize; MAX_COLUMNS] {
-        let mut heights = [0usize; MAX_COLUMNS];
-        for (h, col) in heights.iter_mut().zip(&self.cols) {
-            *h = col.len();
-        }
-        heights
-    }
-
-    /// Go on with the relaxed game of [`Board::relaxed_heights`] from a state of it where the
-    /// columns have `heights`, until nothing more can be discarded.
-    fn relax(&self, heights: &mut [usize; MAX_COLUMNS], stock: [u8; 4]) {
-        let width = self.cols.len();
-        // Each column's top card, 0 for none (no card has strength 0).
-        let mut tops = [0 as Code; MAX_COLUMNS];
-        for (c, col) in self.cols.iter().enumerate() {
-            tops[c] = heights[c].checked_sub(1).map_or(0, |h| col[h]);
-        }
-        loop {
-            let mut progress = false;
-            for c in 0..width {
-                loop {
-                    let card = tops[c];
-                    let (s, v) = (suit(card), strength(card));
-                    if card == 0 || v == ACE {
-                        break;
-                    }
-                    // A card is never higher than itself: its own column needs no exception.
-                    let beaten = stock[s] > v
-                        || tops[..width]
-                            .iter()
-                            .any(|&y| suit(y) == s && strength(y) > v);
-                    if !beaten {
-                        break;
-                    }
-                    heights[c] -= 1;
-                    tops[c] = heights[c].checked_sub(1).map_or(0, |h| self.cols[c][h]);
-                    progress = true;
-                }
-            }
-            if !progress {
-                return;
-            }
-        }
     }
 
     /// How far the position looks from a win, lower being better (for the stage beam, which

@@ -8,9 +8,11 @@
 //! stayed on top. The game discards all that can go, deals, and again, to the end of the
 //! stock.
 
-use super::board::{ACE, Code, MAX_COLUMNS, strength, suit};
+use super::board::{ACE, Code, strength, suit};
 
-/// The most cards the ghost game holds (so in one column).
+/// The most columns, and cards (so cards in one column), the ghost game holds; a larger
+/// position is never told dead.
+const MAX_COLUMNS: usize = 16;
 const MAX_HEIGHT: usize = 64;
 
 /// How the ghost game of `cols` (each bottom first, none empty) with `stock` (the next card

@@ -2,9 +2,8 @@
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
 //! every reachable position proves the deal lost. Five reductions shrink the graph, each
 //! proved below and checked by the tests against the search without them on small deals; the
-//! fourth, dead ends, is told by three relaxed games (one without spaces or deals, decided
-//! greedily; the ghost game, with the real deals; and one with spaces, searched within a
-//! budget).
+//! fourth, dead ends, is told by two relaxed games (the ghost game, played once with the real
+//! deals and no spaces, and one with spaces and no deals, searched within a budget).
 //!
 //! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
 //! suit lower than X is left in play (in a column or the stock). Then from position S,
@@ -38,62 +37,18 @@
 //! them in order); with the stock out every rule treats them alike, so positions that differ
 //! by the order of their columns are won or lost together, and the key merges them.
 //!
-//! **Dead ends when no column can be emptied.** Take a position without a space. Its
-//! *relaxed game* has the same columns, where no card ever comes onto a column (no deal, no
-//! move into a space), and where a card of the stock may beat, at any time, any card of its
-//! suit lower than itself, wherever that card lies. Call R the set of cards the relaxed game
-//! can discard.
-//!
-//! *A real line discards only cards of R until a column empties.* An Ace is never discarded
-//! (no card beats it) and leaves its column only by a move into a space; a move into a space
-//! needs an empty column. Until the first column empties, then, no card changes columns: each
-//! column only loses its top card (a discard) or gains dealt cards on top. Keep only the
-//! discards of the cards in the columns now, in the same order. When the real line discards
-//! such a card X, X is on top of its column: every card of the column above X now has been
-//! discarded before, so X is on top in the relaxed game too. The card Y that beats X lies on
-//! top of another column: if Y is in the columns now, it is on top in the relaxed game as
-//! well (the same reason); otherwise Y came from the stock, and the relaxed game lets it beat
-//! X. So these discards are a line of the relaxed game, and lie in R.
-//!
-//! *When no column can be the first to empty, the position is lost if R misses a card other
-//! than an Ace.* Then every card of the position leaves by a discard of R or never. Suppose a
-//! column c is the first to empty, after k more deals. It held no Ace (an Ace cannot leave
-//! before), and every card it has now was discarded before, in the line above, whose beaters
-//! from the stock all came in those k deals: so the relaxed game with only those stock cards
-//! as beaters (call its set R_k) clears c. Each card those deals put on c was discarded before
-//! too, so none is an Ace, and each was beaten by a higher card of its suit on top of another
-//! column: one in another column now, with every card above it discarded then (so in R_k),
-//! or one of those deals' cards for another column. A
-//! column for which no k passes these tests is never the first to empty; when none passes,
-//! no column ever empties. Then the position is lost too when a card still to deal, not an
-//! Ace, has no higher card of its suit in another column than the one it will be dealt onto,
-//! nor among the cards to be dealt onto another: it can never be beaten.
-//!
-//! *The relaxed game is decided by discarding greedily.* Let a suit's power be the highest of
-//! its top cards and of the stock cards that may beat. A top card leaves only by a discard,
-//! which needs a higher card of its suit on top elsewhere or in the stock, and uncovering only
-//! adds top cards, so a suit's power never falls. Discarding any card X that can go loses no
-//! other discard: replay any line without X's discard. A discard of Z that X made (X higher,
-//! of Z's suit, on top of another column than Z) can be made by the card that gives the suit
-//! its power then, which is higher than X (X could go, so some card beat it): a stock card, or
-//! a top card, on another column than Z since Z is on its own column's top. So discarding
-//! greedily until nothing can go reaches R, whatever the order.
-//!
-//! This covers the simplest cases once every column holds an Ace: a card below an Ace of its
-//! column (an Ace never goes) and a card with no higher card of its suit in the other columns
-//! or the stock. The search does not expand a dead end: no win passes through it.
-//!
-//! **The ghost game** ([`super::ghost`]) tells dead ends the first relaxed game misses, when
-//! deals bury what it counts on. From a position without a space it plays the real columns
-//! and deals, with no move into a space, and with one relaxation: a card discarded from a
-//! column leaves a ghost there that beats, from then on, any lower card of its suit on top of
-//! another column. It discards all it can, deals, and again until the stock is out. Call G_j
-//! its columns once it can discard nothing more after j deals.
+//! **Dead ends when no column can be emptied: the ghost game** ([`super::ghost`]). Take a
+//! position without a space. Its ghost game plays the real columns and deals, with no move
+//! into a space, and with one relaxation: a card discarded from a column leaves a ghost there
+//! that beats, from then on, any lower card of its suit on top of another column. It discards
+//! all it can, deals, and again until the stock is out. Call G_j its columns once it can
+//! discard nothing more after j deals.
 //!
 //! *Until a column first empties, each column of G_j is part of the real one.* Take a real
 //! line from the position up to the first time a column empties (or to its end if none does).
-//! It has no move into a space (there is none), so each column only loses its top card or
-//! gains a dealt card; take any moment of it after j deals and suppose each column of
+//! An Ace is never discarded (no card beats it) and a card changes columns only by a move into
+//! a space, which needs an empty column: so along this line each column only loses its top
+//! card or gains a dealt card. Take any moment of it after j deals and suppose each column of
 //! G_j is the real one with some cards taken out, which holds before any move (G_0 only takes
 //! cards out). Then every real top card Y of a column e beats in the ghost game after j deals
 //! as well: either Y is in G_j's column e, on top there since every card above it in the real
@@ -104,12 +59,13 @@
 //! the discard; a deal puts the same cards on the same columns in both, after which the ghost
 //! game only discards more, so it holds after the deal for G_(j+1) too.
 //!
-//! Hence a column that is never empty in any G_j is never the first to empty (a column empty
-//! in the real game is empty in the G_j of that moment), and the search asks the first
-//! relaxed game's test above ([`Board::may_empty`]) only of the columns the ghost game
-//! empties. When it empties none, no column ever empties: every real line is such a line to
-//! its end, where a win leaves only Aces, so G_j after the last deal holds only Aces as well;
-//! if it holds another card, the position is a dead end.
+//! *When no G_j has an empty column and the last one holds a card other than an Ace, the
+//! position is lost.* A column empty in the real game at some moment is empty in the G_j of
+//! that moment, so no column ever empties; every real line is then such a line to its end,
+//! where a win leaves only Aces, and so would the last G_j. The search does not expand such a
+//! dead end: no win passes through it. It covers, among others, a card below an Ace of its
+//! column once every column holds an Ace, a card that no higher card of its suit can ever
+//! reach, and cards the deals bury under what they wait for.
 //!
 //! **The relaxed game with spaces** ([`super::relaxed`]). Just after a deal, the search asks
 //! a second relaxed game: the columns' cards only, moves into spaces allowed, no deal ever
@@ -119,9 +75,15 @@
 //! so a card on top of a real column is on top of its relaxed column, and an empty real column
 //! is empty in the relaxed game: each kept move into a space is legal there. A kept discard is
 //! beaten by a top card, on top in the relaxed game too when it was in the columns now, or by
-//! a card dealt since, which the relaxed game lets beat. *Any discard is safe there*, by the
-//! argument of the greedy relaxed game above (a move into a space keeps a top card on top, so
-//! a suit's power still never falls), and with no deal to tell the columns apart they are
+//! a card dealt since, which the relaxed game lets beat. *Any discard is safe there:* let a
+//! suit's power be the highest of its top cards and of the stock's cards. A top card leaves
+//! only by a discard, which needs a higher card of its suit on top elsewhere or in the stock,
+//! or by a move into a space, where it stays on top; uncovering only adds top cards: so a
+//! suit's power never falls. Discarding a card X that can go then loses no other move: replay
+//! any line without X's moves; a discard of Z that X made (X higher, of Z's suit, on top of
+//! another column than Z) can be made by the card that gives the suit its power then, higher
+//! than X (X could go, so some card beat it): a stock card, or a top card on another column
+//! than Z, since Z is on its own column's top. With no deal to tell the columns apart they are
 //! alike; so the relaxed search discards everything it can and branches only on which
 //! column's top card fills a space (never a lone card: that leaves the same columns). It is
 //! exhaustive within a budget of positions, and claims nothing when the budget runs out.

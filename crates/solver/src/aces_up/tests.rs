@@ -338,8 +338,8 @@ fn a_column_is_never_emptied_when_the_deals_it_needs_bring_what_cannot_go() {
     let card = |suit: u8, strength: u8| (suit << 4) | strength;
     // The Nine of diamonds can go only once the Ten of diamonds is dealt, and the Ten comes
     // onto the Nine's own column, where nothing can beat it: that column never empties, so no
-    // card ever moves, and the Ten stays. (With every stock card beating at any time, as the
-    // relaxed game alone has it, the Nine's column might empty.)
+    // card ever moves, and the Ten stays. (Were every stock card to beat at any time, the
+    // Nine's column might empty.)
     let cols = vec![
         vec![card(1, ACE)],
         vec![card(0, ACE)],
@@ -364,8 +364,8 @@ fn a_card_whose_beater_comes_buried_is_told_by_the_ghost_game() {
     // The Nine of diamonds waits for the Ten, which the deal puts onto the Ace of hearts; the
     // same deal puts the Three of hearts onto the Nine, and the Three needs that Ace, now under
     // the Ten, which nothing beats. The Nine's column never empties, so no card ever moves.
-    // (With the deal's cards beating at any time, and the Ace counted on top, as the first
-    // relaxed game has it, the Nine's column might empty: only the ghost game tells.)
+    // (Were the deal's cards to beat at any time, and the Ace counted on top under the Ten,
+    // the Nine's column might empty: the ghost game plays the deal where it lands.)
     let cols = vec![
         vec![card(1, ACE)],
         vec![card(3, ACE)],
