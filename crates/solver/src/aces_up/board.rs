@@ -11,6 +11,7 @@ use std::sync::Arc;
 use solitaire_core::{Card, Rank};
 
 use super::ghost::ghost_game;
+use super::ghost_spaces::GhostSpaces;
 use crate::key::{mix128, random};
 
 /// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
@@ -225,20 +226,10 @@ impl Board {
                 .is_some_and(|end| end.empties == 0 && end.stuck)
     }
 
-    /// The highest strength per suit of the stock's cards still to deal (0 for none).
-    fn stock_best(&self) -> [u8; 4] {
-        let mut best = [0u8; 4];
-        for &card in &self.stock[self.dealt..] {
-            let b = &mut best[suit(card)];
-            *b = (*b).max(strength(card));
-        }
-        best
-    }
-
-    /// Whether the relaxed game of [`super::relaxed`] (no deal, the stock's cards as beaters)
-    /// proves the position lost within its budget.
-    pub fn relaxed_lost(&self) -> bool {
-        super::relaxed::relaxed_win(&self.cols, self.stock_best()) == Some(false)
+    /// Whether the ghost game with spaces (`game`, [`super::ghost_spaces`]), searched within
+    /// `budget` new positions, proves the position lost.
+    pub fn ghost_spaces_lost(&self, game: &mut GhostSpaces, budget: u32) -> bool {
+        game.win(&self.cols, &self.stock, self.dealt, budget) == Some(false)
     }
 
     /// How far the position looks from a win, lower being better (for the stage beam, which

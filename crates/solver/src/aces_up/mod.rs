@@ -10,8 +10,8 @@
 mod beam;
 pub(crate) mod board;
 mod ghost;
+mod ghost_spaces;
 mod keys;
-mod relaxed;
 pub(crate) mod search;
 #[cfg(test)]
 mod tests;

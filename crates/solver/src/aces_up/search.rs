@@ -2,8 +2,8 @@
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
 //! every reachable position proves the deal lost. Five reductions shrink the graph, each
 //! proved below and checked by the tests against the search without them on small deals; the
-//! fourth, dead ends, is told by two relaxed games (the ghost game, played once with the real
-//! deals and no spaces, and one with spaces and no deals, searched within a budget).
+//! fourth, dead ends, is told by two relaxed games, the ghost games (one without spaces,
+//! played once, and one with spaces, searched within a budget).
 //!
 //! **Lowest discards.** Let X be a top card that can be discarded, such that no card of its
 //! suit lower than X is left in play (in a column or the stock). Then from position S,
@@ -67,26 +67,31 @@
 //! column once every column holds an Ace, a card that no higher card of its suit can ever
 //! reach, and cards the deals bury under what they wait for.
 //!
-//! **The relaxed game with spaces** ([`super::relaxed`]). Just after a deal, the search asks
-//! a second relaxed game: the columns' cards only, moves into spaces allowed, no deal ever
-//! again, and every card still in the stock as a beater at any time, of any lower card of its
-//! suit wherever it lies. *Every win gives a relaxed win:* keep a winning line's moves of the
-//! cards in the columns now. A relaxed column is the real one without the cards dealt since,
-//! so a card on top of a real column is on top of its relaxed column, and an empty real column
-//! is empty in the relaxed game: each kept move into a space is legal there. A kept discard is
-//! beaten by a top card, on top in the relaxed game too when it was in the columns now, or by
-//! a card dealt since, which the relaxed game lets beat. *Any discard is safe there:* let a
-//! suit's power be the highest of its top cards and of the stock's cards. A top card leaves
-//! only by a discard, which needs a higher card of its suit on top elsewhere or in the stock,
-//! or by a move into a space, where it stays on top; uncovering only adds top cards: so a
-//! suit's power never falls. Discarding a card X that can go then loses no other move: replay
-//! any line without X's moves; a discard of Z that X made (X higher, of Z's suit, on top of
-//! another column than Z) can be made by the card that gives the suit its power then, higher
-//! than X (X could go, so some card beat it): a stock card, or a top card on another column
-//! than Z, since Z is on its own column's top. With no deal to tell the columns apart they are
-//! alike; so the relaxed search discards everything it can and branches only on which
-//! column's top card fills a space (never a lone card: that leaves the same columns). It is
-//! exhaustive within a budget of positions, and claims nothing when the budget runs out.
+//! **The ghost game with spaces** ([`super::ghost_spaces`]). Just after a deal, the search
+//! asks the ghost game again, this time with the real moves into spaces, and with ghosts that
+//! beat any lower card of their suit wherever it lies (their own column too). *Every real win
+//! gives a win of it.* Play the ghost game alongside a real winning line, discarding all it
+//! can before each real move, and keep: each of its columns is the real one with some cards
+//! taken out, and every real top card is on top of the same column there or has left a ghost.
+//! A real discard of a card X beaten by a real top card Y: Y beats there as well (on top of
+//! another column, or as a ghost), so X is gone already (were it there, it would be on top,
+//! as in the real column, and could still be discarded). A real move of a top card X into a
+//! space: if X is still there, it is on top of the same column, and the space is empty there
+//! too (part of an empty column): the ghost game makes the same move; if X is gone, its ghost
+//! beats for it. A deal puts the same cards on the same columns. At the end of the real win,
+//! each column of the ghost game is part of a column of Aces alone. *Discarding all it can
+//! loses nothing there:* replay any of its winning lines without the moves of a card X that
+//! can go: a move of X into a space is left out (that column holds less), a discard that X
+//! made on top is made by X's ghost, which beats anywhere, and the columns keep holding the
+//! other line's cards or fewer. So its search discards all it can and branches only on which
+//! top card fills which space (with the stock out the columns are alike: one space, and never
+//! a lone card) and on when to deal; positions are keyed by the columns, the cards dealt and
+//! the ghosts' strengths. It is exhaustive within a budget of new positions, and claims
+//! nothing when the budget runs out. *Answers are kept from one question to the next:* a win
+//! found from a position is a win whenever it is met again; a loss only when its search met
+//! no position still being searched (a lone card moved from space to space can make a loop,
+//! and a position on a loop looks lost to its own search only because its answer is not
+//! known yet).
 //!
 //! **Lighter positions.** The replay of the first proof never uses that X is on top: for any
 //! card X in a column such that no card of its suit lower than X is in play (in a column or
@@ -107,6 +112,7 @@
 //! expanded position won in at most d - 1 moves, against the choice of P.
 
 use super::board::{Board, Step};
+use super::ghost_spaces::GhostSpaces;
 use super::keys::KeySet;
 #[cfg(test)]
 use crate::outcome::Meter;
@@ -124,7 +130,7 @@ pub(crate) struct Reductions {
     /// Merge positions that differ by the order of their columns once the stock is out.
     pub merge_columns: bool,
     /// Expand no dead end ([`Board::dead_end`], and just after a deal
-    /// [`Board::relaxed_lost`]).
+    /// [`Board::ghost_spaces_lost`]).
     pub dead_ends: bool,
     /// Expand no position that has a lighter position already seen.
     pub lighter: bool,
@@ -159,11 +165,22 @@ pub(crate) fn table_limit(states: usize) -> usize {
     states.saturating_mul(4)
 }
 
-/// The exhaustive search, which can pause (a node cap) and go on where it stopped; its own
-/// state is the keys of the current position's lighter positions.
-pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Vec<u128>>>;
+/// The new positions the ghost game with spaces searches at most per question.
+const GHOST_BUDGET: u32 = 500;
 
-impl Walk for Walker<Board, Reductions, Vec<u128>> {
+/// The search's own state: the keys of the current position's lighter positions, and the
+/// ghost game with spaces with what it keeps.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    lighter: Vec<u128>,
+    ghost: GhostSpaces,
+}
+
+/// The exhaustive search, which can pause (a node cap) and go on where it stopped, with its
+/// own [`Scratch`].
+pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Scratch>>;
+
+impl Walk for Walker<Board, Reductions, Scratch> {
     type Step = Step;
     type Table = KeySet;
 
@@ -180,18 +197,22 @@ impl Walk for Walker<Board, Reductions, Vec<u128>> {
         if !seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
             return false;
         }
-        // Lighter positions are looked for only just after a deal: each costs a look in the
-        // table, and a position pruned there takes its whole stage along.
-        if self.reductions.dead_ends && matches!(step, Step::Deal(_)) && self.board.relaxed_lost() {
-            return false;
+        if !matches!(step, Step::Deal(_)) {
+            return true;
         }
-        if self.reductions.lighter && matches!(step, Step::Deal(_)) {
-            self.board.lighter_keys(merge, key, &mut self.extra);
-            if self.extra.iter().any(|&k| seen.contains(k)) {
+        // Lighter positions and the ghost game with spaces are looked for only just after a
+        // deal: each costs a look in a table, or a search, and a position pruned there takes
+        // its whole stage along.
+        if self.reductions.lighter {
+            self.board.lighter_keys(merge, key, &mut self.extra.lighter);
+            if self.extra.lighter.iter().any(|&k| seen.contains(k)) {
                 return false;
             }
         }
-        true
+        !(self.reductions.dead_ends
+            && self
+                .board
+                .ghost_spaces_lost(&mut self.extra.ghost, GHOST_BUDGET))
     }
     /// A safe discard alone when there is one (and the reductions allow it), every legal move
     /// otherwise.
