@@ -47,10 +47,11 @@ fn sly_fox(c: &mut Criterion) {
     exact_group(c, "sly-fox-playout", "sly-fox", 26);
 }
 
-/// Seed 1 takes the Aces Up search about 1.7 M nodes to prove lost, so it is still unknown
-/// after 1 M; its search is the exhaustive one with stage beams between its rounds.
+/// Seed 35 takes the Aces Up search about 6.4 M nodes to prove lost, so it is still unknown
+/// after 1 M; its search is the exhaustive one with stage beams between its rounds. (Seed 1,
+/// the deal here before the ghost games, is now proved lost in 0.09 M nodes.)
 fn aces_up(c: &mut Criterion) {
-    exact_group(c, "aces-up-exact", "aces-up", 1);
+    exact_group(c, "aces-up-exact", "aces-up", 35);
 }
 
 criterion_group!(benches, interregnum, sixes_and_sevens, sly_fox, aces_up);
