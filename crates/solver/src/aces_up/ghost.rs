@@ -29,10 +29,6 @@ pub(crate) fn ghost_game(cols: &[Vec<Code>], stock: &[Code]) -> Option<GhostEnd>
     let mut heights = [0usize; MAX_COLUMNS];
     // Per column, the highest strength per suit of its ghosts.
     let mut ghosts = [[0u8; 4]; MAX_COLUMNS];
-    let reveal = |ghosts: &mut [[u8; 4]; MAX_COLUMNS], c: usize, card: Code| {
-        let g = &mut ghosts[c][suit(card)];
-        *g = (*g).max(strength(card));
-    };
     for (c, col) in cols.iter().enumerate() {
         stacks[c][..col.len()].copy_from_slice(col);
         heights[c] = col.len();
@@ -58,9 +54,10 @@ pub(crate) fn ghost_game(cols: &[Vec<Code>], stock: &[Code]) -> Option<GhostEnd>
                     if !beaten {
                         break;
                     }
+                    // Discarded: it leaves its ghost on the column.
                     heights[c] = h;
                     progress = true;
-                    reveal(&mut ghosts, c, top);
+                    ghosts[c][s] = ghosts[c][s].max(v);
                 }
             }
         }
