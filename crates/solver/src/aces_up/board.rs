@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use solitaire_core::{Card, Rank};
 
-use super::ghost::ghost_game;
+use super::ghost::ghost_dead_end;
 use super::ghost_spaces::GhostSpaces;
 use crate::key::{mix128, random};
 
@@ -218,12 +218,11 @@ impl Board {
     }
 
     /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
-    /// empty, and the ghost game ([`ghost_game`]) empties none and leaves a card other than an
+    /// empty, and the ghost game ([`ghost_dead_end`]) empties none and leaves a card other than an
     /// Ace.
     pub fn dead_end(&self) -> bool {
         !self.cols.iter().any(Vec::is_empty)
-            && ghost_game(&self.cols, &self.stock[self.dealt..])
-                .is_some_and(|end| end.empties == 0 && end.stuck)
+            && ghost_dead_end(&self.cols, &self.stock[self.dealt..])
     }
 
     /// Whether the ghost game with spaces (`game`, [`super::ghost_spaces`]), searched within

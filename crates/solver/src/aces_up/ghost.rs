@@ -3,10 +3,12 @@
 //! do. Why it bounds the real game is argued in [`super::search`] ("The ghost game").
 //!
 //! Its columns and deals are the real ones, and no card ever moves into a space. What it
-//! relaxes: a card discarded from a column leaves a *ghost* there, which from then on beats
-//! any lower card of its suit on top of another column, as the card would have done had it
-//! stayed on top. The game discards all that can go, deals, and again, to the end of the
-//! stock.
+//! relaxes: a card discarded from a column leaves a *ghost* there, which beats any lower card
+//! of its suit on top of another column, as the card would have done had it stayed on top,
+//! until a card is dealt where it lay (and again once that card goes too). The game discards
+//! all that can go, deals, and again, to the end of the stock.
+
+use std::cell::RefCell;
 
 use super::board::{ACE, Code, strength, suit};
 
@@ -19,66 +21,57 @@ const MAX_HEIGHT: usize = 64;
 /// first, dealt a card a column from the first) goes: which columns are ever empty, after
 /// discarding all that can go, before or after some deal; and whether a card other than an
 /// Ace is left at the end. `None` for a position too large for it.
+#[cfg(test)]
 pub(crate) fn ghost_game(cols: &[Vec<Code>], stock: &[Code]) -> Option<GhostEnd> {
-    let width = cols.len();
-    let cards = cols.iter().map(Vec::len).sum::<usize>() + stock.len();
-    if width == 0 || width > MAX_COLUMNS || cards > MAX_HEIGHT {
+    let mut game = Box::new(Ghost::EMPTY);
+    if !game.set(cols, stock) {
         return None;
     }
-    let mut stacks = [[0 as Code; MAX_HEIGHT]; MAX_COLUMNS];
-    let mut heights = [0usize; MAX_COLUMNS];
-    // Per column, the highest strength per suit of its ghosts.
-    let mut ghosts = [[0u8; 4]; MAX_COLUMNS];
-    for (c, col) in cols.iter().enumerate() {
-        stacks[c][..col.len()].copy_from_slice(col);
-        heights[c] = col.len();
-    }
     let mut empties = 0u32;
-    let mut deals = stock.chunks(width);
+    let mut deals = stock.chunks(cols.len());
     loop {
-        // Discard all that can go.
-        let mut progress = true;
-        while progress {
-            progress = false;
-            for c in 0..width {
-                while let Some(h) = heights[c].checked_sub(1) {
-                    let top = stacks[c][h];
-                    let (s, v) = (suit(top), strength(top));
-                    let beaten = v != ACE
-                        && (0..width).any(|d| {
-                            let top = heights[d].checked_sub(1).map(|t| stacks[d][t]);
-                            d != c
-                                && (ghosts[d][s] > v
-                                    || top.is_some_and(|y| suit(y) == s && strength(y) > v))
-                        });
-                    if !beaten {
-                        break;
-                    }
-                    // Discarded: it leaves its ghost on the column.
-                    heights[c] = h;
-                    progress = true;
-                    ghosts[c][s] = ghosts[c][s].max(v);
-                }
-            }
-        }
-        for (c, &h) in heights[..width].iter().enumerate() {
-            if h == 0 {
-                empties |= 1 << c;
-            }
-        }
+        empties |= game.discard_all();
         let Some(deal) = deals.next() else {
             break;
         };
-        for (c, &card) in deal.iter().enumerate() {
-            stacks[c][heights[c]] = card;
-            heights[c] += 1;
+        game.deal(deal);
+    }
+    Some(GhostEnd {
+        empties,
+        stuck: game.stuck(),
+    })
+}
+
+/// Whether the ghost game of `cols` with `stock` (as [`ghost_game`] takes them) empties no
+/// column and ends with a card other than an Ace: the same as `ghost_game`'s answer, but it
+/// stops at the first column that empties.
+pub(crate) fn ghost_dead_end(cols: &[Vec<Code>], stock: &[Code]) -> bool {
+    thread_local! {
+        /// The ghost game's memory, kept from one call to the next: a call then costs the
+        /// cards it plays, not a fresh 5 KB.
+        static GAME: RefCell<Box<Ghost>> = RefCell::new(Box::new(Ghost::EMPTY));
+    }
+    GAME.with_borrow_mut(|game| game.set(cols, stock) && game.dead_end(cols.len(), stock))
+}
+
+impl Ghost {
+    /// The rest of [`ghost_dead_end`], once set.
+    fn dead_end(&mut self, width: usize, stock: &[Code]) -> bool {
+        let mut deals = stock.chunks(width);
+        loop {
+            if self.discard_all() != 0 {
+                return false;
+            }
+            let Some(deal) = deals.next() else {
+                return self.stuck();
+            };
+            self.deal(deal);
         }
     }
-    let stuck = (0..width).any(|c| stacks[c][..heights[c]].iter().any(|&x| strength(x) != ACE));
-    Some(GhostEnd { empties, stuck })
 }
 
 /// How a ghost game ends.
+#[cfg(test)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct GhostEnd {
     /// The columns that are empty at some point, after all that can go is discarded, before
@@ -87,4 +80,156 @@ pub(crate) struct GhostEnd {
     /// A card other than an Ace is left at the end (the stock dealt out, nothing more to
     /// discard).
     pub stuck: bool,
+}
+
+/// The ghost game under way.
+struct Ghost {
+    width: usize,
+    stacks: [[Code; MAX_HEIGHT]; MAX_COLUMNS],
+    heights: [usize; MAX_COLUMNS],
+    /// Per column and suit, the highest strength that beats from there: its ghosts' and its
+    /// top card's.
+    power: [[u8; 4]; MAX_COLUMNS],
+    /// Per column and level, per suit, the highest strength of the ghosts left at that level
+    /// or above: valid from the column's height up (see [`Ghost::discard_all`]).
+    ghosts: [[[u8; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+}
+
+impl Ghost {
+    const EMPTY: Ghost = Ghost {
+        width: 0,
+        stacks: [[0; MAX_HEIGHT]; MAX_COLUMNS],
+        heights: [0; MAX_COLUMNS],
+        power: [[0; 4]; MAX_COLUMNS],
+        ghosts: [[[0; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+    };
+
+    /// Set the game up for `cols` and `stock`; false (and nothing set) when it is too large.
+    fn set(&mut self, cols: &[Vec<Code>], stock: &[Code]) -> bool {
+        let width = cols.len();
+        let cards = cols.iter().map(Vec::len).sum::<usize>() + stock.len();
+        if width == 0 || width > MAX_COLUMNS || cards > MAX_HEIGHT {
+            return false;
+        }
+        self.width = width;
+        for (c, col) in cols.iter().enumerate() {
+            self.stacks[c][..col.len()].copy_from_slice(col);
+            self.heights[c] = col.len();
+            // No column grows past the cards there are.
+            self.ghosts[c][..=cards].fill([0; 4]);
+            self.crown(c);
+        }
+        true
+    }
+
+    /// Column `c`'s power from its uncovered ghosts and its top card now.
+    fn crown(&mut self, c: usize) {
+        self.power[c] = self.ghosts[c][self.heights[c]];
+        if let Some(h) = self.heights[c].checked_sub(1) {
+            let top = self.stacks[c][h];
+            let p = &mut self.power[c][suit(top)];
+            *p = (*p).max(strength(top));
+        }
+    }
+
+    /// Discard all that can go; the columns then empty, a bit each.
+    fn discard_all(&mut self) -> u32 {
+        let width = self.width;
+        // Per suit, the highest power, its column, and the highest of the other columns'.
+        let mut best = Best::default();
+        for c in 0..width {
+            for s in 0..4 {
+                best.raise(c, s, self.power[c][s]);
+            }
+        }
+        let mut progress = true;
+        while progress {
+            progress = false;
+            for c in 0..width {
+                while let Some(h) = self.heights[c].checked_sub(1) {
+                    let top = self.stacks[c][h];
+                    let (s, v) = (suit(top), strength(top));
+                    if v == ACE || best.beside(c, s) <= v {
+                        break;
+                    }
+                    // Discarded: it leaves its ghost at its level, which is uncovered now,
+                    // with the ghosts left there before.
+                    self.heights[c] = h;
+                    let (low, high) = self.ghosts[c].split_at_mut(h + 1);
+                    let level = &mut low[h];
+                    level[s] = level[s].max(v);
+                    for (g, &above) in level.iter_mut().zip(&high[0]) {
+                        *g = (*g).max(above);
+                    }
+                    let mut power = *level;
+                    if let Some(t) = h.checked_sub(1) {
+                        let below = self.stacks[c][t];
+                        let p = &mut power[suit(below)];
+                        *p = (*p).max(strength(below));
+                    }
+                    for (s, &p) in power.iter().enumerate() {
+                        if p > self.power[c][s] {
+                            self.power[c][s] = p;
+                            best.raise(c, s, p);
+                        }
+                    }
+                    progress = true;
+                }
+            }
+        }
+        (0..width)
+            .filter(|&c| self.heights[c] == 0)
+            .fold(0, |e, c| e | 1 << c)
+    }
+
+    /// Put `deal`'s cards on the columns in order, one each.
+    fn deal(&mut self, deal: &[Code]) {
+        for (c, &card) in deal.iter().enumerate() {
+            self.stacks[c][self.heights[c]] = card;
+            self.heights[c] += 1;
+            self.crown(c);
+        }
+    }
+
+    /// Whether a card other than an Ace is left.
+    fn stuck(&self) -> bool {
+        (0..self.width).any(|c| {
+            self.stacks[c][..self.heights[c]]
+                .iter()
+                .any(|&x| strength(x) != ACE)
+        })
+    }
+}
+
+/// Per suit, the highest power of the columns, which column has it, and the highest power of
+/// the other columns: enough to tell, for any column, the highest power beside it.
+#[derive(Default)]
+struct Best {
+    first: [u8; 4],
+    column: [usize; 4],
+    second: [u8; 4],
+}
+
+impl Best {
+    /// Column `c`'s power in suit `s` rises to `p` (powers only rise while discarding).
+    fn raise(&mut self, c: usize, s: usize, p: u8) {
+        if self.column[s] == c {
+            self.first[s] = self.first[s].max(p);
+        } else if p > self.first[s] {
+            self.second[s] = self.first[s];
+            self.first[s] = p;
+            self.column[s] = c;
+        } else {
+            self.second[s] = self.second[s].max(p);
+        }
+    }
+
+    /// The highest power in suit `s` of the columns other than `c`.
+    fn beside(&self, c: usize, s: usize) -> u8 {
+        if self.column[s] == c {
+            self.second[s]
+        } else {
+            self.first[s]
+        }
+    }
 }

@@ -39,10 +39,13 @@
 //!
 //! **Dead ends when no column can be emptied: the ghost game** ([`super::ghost`]). Take a
 //! position without a space. Its ghost game plays the real columns and deals, with no move
-//! into a space, and with one relaxation: a card discarded from a column leaves a ghost there
-//! that beats, from then on, any lower card of its suit on top of another column. It discards
-//! all it can, deals, and again until the stock is out. Call G_j its columns once it can
-//! discard nothing more after j deals.
+//! into a space, and with one relaxation: a card discarded from a column leaves a ghost there,
+//! at the *level* of the card (how many cards lay under it in that column when it went).
+//! While its column holds no more cards than its level (no card lies where it lay: the ghost
+//! is *uncovered*), the ghost beats any lower card of its suit on top of another column; a
+//! card dealt onto it covers it until that card goes too. It discards all it can, deals, and
+//! again until the stock is out. Call G_j its columns once it can discard nothing more after
+//! j deals.
 //!
 //! *Until a column first empties, each column of G_j is part of the real one.* Take a real
 //! line from the position up to the first time a column empties (or to its end if none does).
@@ -52,12 +55,16 @@
 //! G_j is the real one with some cards taken out, which holds before any move (G_0 only takes
 //! cards out). Then every real top card Y of a column e beats in the ghost game after j deals
 //! as well: either Y is in G_j's column e, on top there since every card above it in the real
-//! column is not, or the ghost game discarded Y from e, leaving its ghost. So a real discard
-//! of a card X, beaten by such a Y on another column, finds X gone from G_j already: were X
-//! there, it would be on top (as in the real column) and the ghost game could discard it,
-//! which it cannot any more. Each column of G_j is still the real one less some cards after
-//! the discard; a deal puts the same cards on the same columns in both, after which the ghost
-//! game only discards more, so it holds after the deal for G_(j+1) too.
+//! column is not, or the ghost game discarded Y from e, leaving its ghost, which is
+//! uncovered. For the cards of G_j's column e are real cards of e and none lies above Y
+//! there (Y is on top): each lay below Y, came to e before Y, and so was in the ghost game's
+//! column already (it only ever takes cards out, but for the deals), under Y, when Y went;
+//! so they are at most Y's level. So a real discard of a card X, beaten by such a Y on
+//! another column, finds X gone from G_j already: were X there, it would be on top (as in
+//! the real column) and the ghost game could discard it, which it cannot any more. Each
+//! column of G_j is still the real one less some cards after the discard; a deal puts the
+//! same cards on the same columns in both, after which the ghost game only discards more, so
+//! it holds after the deal for G_(j+1) too.
 //!
 //! *When no G_j has an empty column and the last one holds a card other than an Ace, the
 //! position is lost.* A column empty in the real game at some moment is empty in the G_j of
@@ -65,7 +72,7 @@
 //! where a win leaves only Aces, and so would the last G_j. The search does not expand such a
 //! dead end: no win passes through it. It covers, among others, a card below an Ace of its
 //! column once every column holds an Ace, a card that no higher card of its suit can ever
-//! reach, and cards the deals bury under what they wait for.
+//! reach, and cards the deals bury under what they wait for, or bury what they wait for under.
 //!
 //! **The ghost game with spaces** ([`super::ghost_spaces`]). Just after a deal, the search
 //! asks the ghost game again, this time with the real moves into spaces, and with ghosts that

@@ -388,6 +388,38 @@ fn a_card_whose_beater_comes_buried_is_told_by_the_ghost_game() {
 }
 
 #[test]
+fn a_ghost_a_deal_covers_beats_nothing() {
+    let card = |suit: u8, strength: u8| (suit << 4) | strength;
+    let (clubs, diamonds, hearts, spades) = (0, 1, 2, 3);
+    // The King of hearts beats the Queen; the last deal (Three of clubs, Eight of diamonds, Two
+    // of spades) covers where the Queen lay and buries the King; the Eight beats the Seven of
+    // diamonds, and the Five of hearts under it waits for a heart that is never on top again.
+    // Discarding the Queen or not, no column ever empties: the ghost game tells it, for the
+    // Queen's ghost lies under the Three. (A ghost beating for ever would empty the Five's
+    // column.)
+    let cols = vec![
+        vec![card(clubs, ACE), card(hearts, 12)],
+        vec![card(diamonds, ACE), card(hearts, 13)],
+        vec![card(spades, ACE)],
+        vec![card(hearts, 5), card(diamonds, 7)],
+    ];
+    let stock = vec![card(clubs, 3), card(diamonds, 8), card(spades, 2)];
+    let ghost = ghost_game(&cols, &stock).expect("small enough");
+    assert_eq!((ghost.empties, ghost.stuck), (0, true));
+    let board = Board::new(cols.clone(), stock);
+    assert!(board.dead_end());
+    assert_eq!(plain(&board), Verdict::Lost);
+    // Without the Three the Queen's ghost stays uncovered and beats the Five: the column
+    // empties in the ghost game (and a real line keeps the Queen on top to do it).
+    let stock = vec![card(diamonds, 8), card(spades, 2)];
+    let mut cols = cols;
+    cols.rotate_left(1);
+    let ghost = ghost_game(&cols, &stock).expect("small enough");
+    assert_ne!(ghost.empties, 0);
+    assert!(!Board::new(cols, stock).dead_end());
+}
+
+#[test]
 fn a_column_the_real_game_empties_first_is_one_the_ghost_game_empties() {
     let game = aces_up();
     let mut rng = rng_for(11);
