@@ -46,12 +46,79 @@ pub(crate) fn ghost_game(cols: &[Vec<Code>], stock: &[Code]) -> Option<GhostEnd>
 /// column and ends with a card other than an Ace: the same as `ghost_game`'s answer, but it
 /// stops at the first column that empties.
 pub(crate) fn ghost_dead_end(cols: &[Vec<Code>], stock: &[Code]) -> bool {
+    with_game(|game| game.set(cols, stock) && game.dead_end(cols.len(), stock))
+}
+
+/// Run `f` with this thread's ghost game, whose memory is kept from one call to the next: a
+/// game then costs the cards it plays, not a fresh 5 KB.
+fn with_game<R>(f: impl FnOnce(&mut Ghost) -> R) -> R {
     thread_local! {
-        /// The ghost game's memory, kept from one call to the next: a call then costs the
-        /// cards it plays, not a fresh 5 KB.
         static GAME: RefCell<Box<Ghost>> = RefCell::new(Box::new(Ghost::EMPTY));
     }
-    GAME.with_borrow_mut(|game| game.set(cols, stock) && game.dead_end(cols.len(), stock))
+    GAME.with_borrow_mut(|game| f(game))
+}
+
+/// Where the ghost game of `cols` with `stock` (as [`ghost_game`] takes them) first has an
+/// empty column, once it can discard nothing more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum FirstSpace {
+    /// After `dealt` more stock cards; its columns are written out, and `ghosts` is, per suit,
+    /// the highest strength of all the ghosts left, covered or not.
+    After { dealt: usize, ghosts: [u8; 4] },
+    /// No column ever empties; `stuck` when a card other than an Ace is left at the end (the
+    /// position is then lost).
+    Never { stuck: bool },
+    /// The position is too large for the ghost game.
+    TooLarge,
+}
+
+/// Play the ghost game of `cols` with `stock` up to its first empty column ([`FirstSpace`]),
+/// writing its columns then into `out`.
+pub(crate) fn ghost_first_space(
+    cols: &[Vec<Code>],
+    stock: &[Code],
+    out: &mut Vec<Vec<Code>>,
+) -> FirstSpace {
+    with_game(|game| game.first_space(cols, stock, out))
+}
+
+impl Ghost {
+    /// [`ghost_first_space`] with this memory.
+    fn first_space(
+        &mut self,
+        cols: &[Vec<Code>],
+        stock: &[Code],
+        out: &mut Vec<Vec<Code>>,
+    ) -> FirstSpace {
+        let game = self;
+        if !game.set(cols, stock) {
+            return FirstSpace::TooLarge;
+        }
+        let width = cols.len();
+        let mut deals = stock.chunks(width);
+        let mut dealt = 0;
+        loop {
+            if game.discard_all() != 0 {
+                break;
+            }
+            let Some(deal) = deals.next() else {
+                return FirstSpace::Never {
+                    stuck: game.stuck(),
+                };
+            };
+            game.deal(deal);
+            dealt += deal.len();
+        }
+        out.resize_with(width, Vec::new);
+        for (c, col) in out.iter_mut().enumerate() {
+            col.clear();
+            col.extend_from_slice(&game.stacks[c][..game.heights[c]]);
+        }
+        FirstSpace::After {
+            dealt,
+            ghosts: game.all_ghosts,
+        }
+    }
 }
 
 impl Ghost {
@@ -93,6 +160,8 @@ struct Ghost {
     /// Per column and level, per suit, the highest strength of the ghosts left at that level
     /// or above: valid from the column's height up (see [`Ghost::discard_all`]).
     ghosts: [[[u8; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+    /// Per suit, the highest strength of all the ghosts, covered or not.
+    all_ghosts: [u8; 4],
 }
 
 impl Ghost {
@@ -102,6 +171,7 @@ impl Ghost {
         heights: [0; MAX_COLUMNS],
         power: [[0; 4]; MAX_COLUMNS],
         ghosts: [[[0; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+        all_ghosts: [0; 4],
     };
 
     /// Set the game up for `cols` and `stock`; false (and nothing set) when it is too large.
@@ -112,6 +182,7 @@ impl Ghost {
             return false;
         }
         self.width = width;
+        self.all_ghosts = [0; 4];
         for (c, col) in cols.iter().enumerate() {
             self.stacks[c][..col.len()].copy_from_slice(col);
             self.heights[c] = col.len();
@@ -158,6 +229,7 @@ impl Ghost {
                     let (low, high) = self.ghosts[c].split_at_mut(h + 1);
                     let level = &mut low[h];
                     level[s] = level[s].max(v);
+                    self.all_ghosts[s] = self.all_ghosts[s].max(v);
                     for (g, &above) in level.iter_mut().zip(&high[0]) {
                         *g = (*g).max(above);
                     }

@@ -2,10 +2,12 @@
 //! when it cannot be won, neither can the position (the argument is in [`super::search`]).
 //!
 //! Its columns and deals are the real ones, and a top card may move into a space as in the
-//! real game. What it relaxes: a card discarded leaves a ghost that beats, from then on, any
-//! lower card of its suit wherever it lies. A ghost never fades, so discarding never takes
-//! anything away: the search discards all it can at once, and branches only on which top card
-//! fills which space, and on when to deal.
+//! real game. What it relaxes: a card discarded leaves a ghost. From a position without a
+//! space, the game is first the ghost game without spaces ([`super::ghost`]: a ghost beats
+//! only while no card lies where it lay), played in one pass up to its first empty column;
+//! from there on every ghost beats any lower card of its suit wherever it lies. A ghost then
+//! never fades, so discarding never takes anything away: the search discards all it can at
+//! once, and branches only on which top card fills which space, and on when to deal.
 //!
 //! The exhaustive search asks it of many positions of one deal, whose ghost games often meet
 //! the same positions: their answers are kept from one question to the next. A win is kept
@@ -17,6 +19,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::board::{ACE, Code, strength, suit};
+use super::ghost::{FirstSpace, ghost_first_space};
 use crate::key::{Lanes, LowBits};
 
 /// The answers kept at most (past it they are forgotten, and kept again from there): a
@@ -87,13 +90,33 @@ impl GhostSpaces {
         if self.kept.len() > KEPT {
             self.kept.clear();
         }
-        self.cols.resize_with(cols.len(), Vec::new);
-        for (mine, col) in self.cols.iter_mut().zip(cols) {
-            mine.clear();
-            mine.extend_from_slice(col);
+        // From a position without a space, the game up to its first space is the ghost game
+        // without spaces, whose ghosts beat only while uncovered; from there on (and from a
+        // position with a space) every ghost beats anywhere.
+        let first = if cols.iter().any(Vec::is_empty) {
+            FirstSpace::TooLarge
+        } else {
+            ghost_first_space(cols, &stock[dealt..], &mut self.cols)
+        };
+        match first {
+            FirstSpace::Never { stuck } => return Some(!stuck),
+            FirstSpace::After {
+                dealt: more,
+                ghosts,
+            } => {
+                self.dealt = dealt + more;
+                self.ghosts = ghosts;
+            }
+            FirstSpace::TooLarge => {
+                self.cols.resize_with(cols.len(), Vec::new);
+                for (mine, col) in self.cols.iter_mut().zip(cols) {
+                    mine.clear();
+                    mine.extend_from_slice(col);
+                }
+                self.dealt = dealt;
+                self.ghosts = [0; 4];
+            }
         }
-        self.dealt = dealt;
-        self.ghosts = [0; 4];
         self.met.clear();
         self.discarded.clear();
         self.budget = budget;

@@ -75,9 +75,17 @@
 //! reach, and cards the deals bury under what they wait for, or bury what they wait for under.
 //!
 //! **The ghost game with spaces** ([`super::ghost_spaces`]). Just after a deal, the search
-//! asks the ghost game again, this time with the real moves into spaces, and with ghosts that
-//! beat any lower card of their suit wherever it lies (their own column too). *Every real win
-//! gives a win of it.* Play the ghost game alongside a real winning line, discarding all it
+//! asks the ghost game again, this time with the real moves into spaces. Up to its first
+//! space (an empty column once it can discard nothing more) it is the ghost game above; from
+//! then on every ghost left, covered or not, beats any lower card of its suit wherever it
+//! lies (its own column too); if it never has a space, it is won only when it ends with Aces
+//! alone. *Every real win gives a win of it.* Say the ghost game first has a space after j
+//! deals. No real column empties before the real j-th deal (it would be empty in the ghost
+//! game of that moment, by the proof above), so up to then no real card has changed columns,
+//! and from then until the first real space the proof above keeps each column of the ghost
+//! game part of the real one, and every real top card on top of the same column there or
+//! leaving a ghost (which now beats anywhere). From the real j-th deal on, play the ghost game
+//! alongside the real winning line, discarding all it
 //! can before each real move, and keep: each of its columns is the real one with some cards
 //! taken out, and every real top card is on top of the same column there or has left a ghost.
 //! A real discard of a card X beaten by a real top card Y: Y beats there as well (on top of

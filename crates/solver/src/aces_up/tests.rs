@@ -408,6 +408,8 @@ fn a_ghost_a_deal_covers_beats_nothing() {
     assert_eq!((ghost.empties, ghost.stuck), (0, true));
     let board = Board::new(cols.clone(), stock);
     assert!(board.dead_end());
+    // The ghost game with spaces plays the same up to its first space, which never comes.
+    assert!(board.ghost_spaces_lost(&mut GhostSpaces::default(), 500));
     assert_eq!(plain(&board), Verdict::Lost);
     // Without the Three the Queen's ghost stays uncovered and beats the Five: the column
     // empties in the ghost game (and a real line keeps the Queen on top to do it).
