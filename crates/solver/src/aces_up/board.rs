@@ -211,10 +211,14 @@ impl Board {
         let any = endgame && self.stock_out();
         self.cols.iter().enumerate().find_map(|(c, col)| {
             let &top = col.last()?;
-            let none_lower = self.remaining[suit(top)] & ((1u16 << strength(top)) - 1) == 0;
-            (best[suit(top)] > strength(top) && (any || (lowest && none_lower)))
+            (best[suit(top)] > strength(top) && (any || (lowest && self.lowest_in_play(top))))
                 .then_some(Step::Discard(c as u8, top))
         })
+    }
+
+    /// Whether no card of `card`'s suit lower than it is in play (in a column or the stock).
+    pub fn lowest_in_play(&self, card: Code) -> bool {
+        self.remaining[suit(card)] & ((1u16 << strength(card)) - 1) == 0
     }
 
     /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is

@@ -70,7 +70,10 @@
 //! position is lost.* A column empty in the real game at some moment is empty in the G_j of
 //! that moment, so no column ever empties; every real line is then such a line to its end,
 //! where a win leaves only Aces, and so would the last G_j. The search does not expand such a
-//! dead end: no win passes through it. It covers, among others, a card below an Ace of its
+//! dead end: no win passes through it. (The discard of a card X with no lower card of its suit
+//! in play changes no ghost game: the ghost game from before it discards X in its first pass,
+//! and X's ghost beats nothing; so the search does not ask again. Nor does it ask just after a
+//! deal, where the ghost game with spaces, below, plays it first.) It covers, among others, a card below an Ace of its
 //! column once every column holds an Ace, a card that no higher card of its suit can ever
 //! reach, and cards the deals bury under what they wait for, or bury what they wait for under.
 //!
@@ -209,11 +212,17 @@ impl Walk for Walker<Board, Reductions, Scratch> {
     fn admit(&mut self, step: Step, _branching: bool, seen: &mut KeySet) -> bool {
         let merge = self.reductions.merge_columns;
         let key = self.board.key(merge);
-        if !seen.insert(key) || (self.reductions.dead_ends && self.board.dead_end()) {
+        if !seen.insert(key) {
             return false;
         }
-        if !matches!(step, Step::Deal(_)) {
-            return true;
+        let dead_ends = self.reductions.dead_ends;
+        match step {
+            // The ghost game with spaces, below, plays the ghost game first.
+            Step::Deal(_) => {}
+            // The discard of a card with no lower card of its suit in play leaves a ghost that
+            // beats nothing: the ghost game goes as from the position before (not a dead end).
+            Step::Discard(_, card) if self.board.lowest_in_play(card) => return true,
+            _ => return !(dead_ends && self.board.dead_end()),
         }
         // Lighter positions and the ghost game with spaces are looked for only just after a
         // deal: each costs a look in a table, or a search, and a position pruned there takes
@@ -224,7 +233,7 @@ impl Walk for Walker<Board, Reductions, Scratch> {
                 return false;
             }
         }
-        !(self.reductions.dead_ends
+        !(dead_ends
             && self
                 .board
                 .ghost_spaces_lost(&mut self.extra.ghost, GHOST_BUDGET))
