@@ -5,7 +5,7 @@
 //! Its columns and deals are the real ones, and no card ever moves into a space. What it
 //! relaxes: a card discarded from a column leaves a *ghost* there, which beats any lower card
 //! of its suit on top of another column, as the card would have done had it stayed on top,
-//! until a card is dealt where it lay (and again once that card goes too). The game discards
+//! until a card is dealt onto the column (and again once the cards dealt since are gone). The game discards
 //! all that can go, deals, and again, to the end of the stock.
 
 use std::cell::RefCell;
@@ -157,9 +157,14 @@ struct Ghost {
     /// Per column and suit, the highest strength that beats from there: its ghosts' and its
     /// top card's.
     power: [[u8; 4]; MAX_COLUMNS],
-    /// Per column and level, per suit, the highest strength of the ghosts left at that level
-    /// or above: valid from the column's height up (see [`Ghost::discard_all`]).
+    /// Per column and card, how many deals were made when the card came there (0 for the
+    /// position's own cards).
+    placed: [[u8; MAX_HEIGHT]; MAX_COLUMNS],
+    /// Per column and number of deals made, per suit, the highest strength of the ghosts left
+    /// then.
     ghosts: [[[u8; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+    /// How many deals were made.
+    deals: usize,
     /// Per suit, the highest strength of all the ghosts, covered or not.
     all_ghosts: [u8; 4],
 }
@@ -170,7 +175,9 @@ impl Ghost {
         stacks: [[0; MAX_HEIGHT]; MAX_COLUMNS],
         heights: [0; MAX_COLUMNS],
         power: [[0; 4]; MAX_COLUMNS],
+        placed: [[0; MAX_HEIGHT]; MAX_COLUMNS],
         ghosts: [[[0; 4]; MAX_HEIGHT + 1]; MAX_COLUMNS],
+        deals: 0,
         all_ghosts: [0; 4],
     };
 
@@ -183,24 +190,38 @@ impl Ghost {
         }
         self.width = width;
         self.all_ghosts = [0; 4];
+        self.deals = 0;
         for (c, col) in cols.iter().enumerate() {
             self.stacks[c][..col.len()].copy_from_slice(col);
+            self.placed[c][..col.len()].fill(0);
             self.heights[c] = col.len();
-            // No column grows past the cards there are.
-            self.ghosts[c][..=cards].fill([0; 4]);
+            self.ghosts[c][..=stock.len().div_ceil(width)].fill([0; 4]);
             self.crown(c);
         }
         true
     }
 
-    /// Column `c`'s power from its uncovered ghosts and its top card now.
+    /// Column `c`'s power now: its top card's, and its uncovered ghosts' (those left since
+    /// its top card came, or all when it is empty).
     fn crown(&mut self, c: usize) {
-        self.power[c] = self.ghosts[c][self.heights[c]];
-        if let Some(h) = self.heights[c].checked_sub(1) {
-            let top = self.stacks[c][h];
-            let p = &mut self.power[c][suit(top)];
+        self.power[c] = self.uncovered(c);
+    }
+
+    /// Column `c`'s power from its top card and uncovered ghosts.
+    fn uncovered(&self, c: usize) -> [u8; 4] {
+        let top = self.heights[c].checked_sub(1).map(|h| self.stacks[c][h]);
+        let since = top.map_or(0, |_| usize::from(self.placed[c][self.heights[c] - 1]));
+        let mut power = [0u8; 4];
+        for ghosts in &self.ghosts[c][since..=self.deals] {
+            for (p, &g) in power.iter_mut().zip(ghosts) {
+                *p = (*p).max(g);
+            }
+        }
+        if let Some(top) = top {
+            let p = &mut power[suit(top)];
             *p = (*p).max(strength(top));
         }
+        power
     }
 
     /// Discard all that can go; the columns then empty, a bit each.
@@ -223,22 +244,12 @@ impl Ghost {
                     if v == ACE || best.beside(c, s) <= v {
                         break;
                     }
-                    // Discarded: it leaves its ghost at its level, which is uncovered now,
-                    // with the ghosts left there before.
+                    // Discarded: it leaves its ghost, uncovered until a card is dealt there.
                     self.heights[c] = h;
-                    let (low, high) = self.ghosts[c].split_at_mut(h + 1);
-                    let level = &mut low[h];
-                    level[s] = level[s].max(v);
+                    let ghost = &mut self.ghosts[c][self.deals][s];
+                    *ghost = (*ghost).max(v);
                     self.all_ghosts[s] = self.all_ghosts[s].max(v);
-                    for (g, &above) in level.iter_mut().zip(&high[0]) {
-                        *g = (*g).max(above);
-                    }
-                    let mut power = *level;
-                    if let Some(t) = h.checked_sub(1) {
-                        let below = self.stacks[c][t];
-                        let p = &mut power[suit(below)];
-                        *p = (*p).max(strength(below));
-                    }
+                    let power = self.uncovered(c);
                     for (s, &p) in power.iter().enumerate() {
                         if p > self.power[c][s] {
                             self.power[c][s] = p;
@@ -256,10 +267,14 @@ impl Ghost {
 
     /// Put `deal`'s cards on the columns in order, one each.
     fn deal(&mut self, deal: &[Code]) {
+        self.deals += 1;
         for (c, &card) in deal.iter().enumerate() {
             self.stacks[c][self.heights[c]] = card;
+            self.placed[c][self.heights[c]] = self.deals as u8;
             self.heights[c] += 1;
-            self.crown(c);
+            // It covers every ghost of the column: the card alone beats from there.
+            self.power[c] = [0; 4];
+            self.power[c][suit(card)] = strength(card);
         }
     }
 

@@ -39,11 +39,10 @@
 //!
 //! **Dead ends when no column can be emptied: the ghost game** ([`super::ghost`]). Take a
 //! position without a space. Its ghost game plays the real columns and deals, with no move
-//! into a space, and with one relaxation: a card discarded from a column leaves a ghost there,
-//! at the *level* of the card (how many cards lay under it in that column when it went).
-//! While its column holds no more cards than its level (no card lies where it lay: the ghost
-//! is *uncovered*), the ghost beats any lower card of its suit on top of another column; a
-//! card dealt onto it covers it until that card goes too. It discards all it can, deals, and
+//! into a space, and with one relaxation: a card discarded from a column leaves a ghost there.
+//! While no card dealt after the discard is in its column (the ghost is *uncovered*), the
+//! ghost beats any lower card of its suit on top of another column; a card dealt onto the
+//! column covers it until that card goes too. It discards all it can, deals, and
 //! again until the stock is out. Call G_j its columns once it can discard nothing more after
 //! j deals.
 //!
@@ -56,10 +55,9 @@
 //! cards out). Then every real top card Y of a column e beats in the ghost game after j deals
 //! as well: either Y is in G_j's column e, on top there since every card above it in the real
 //! column is not, or the ghost game discarded Y from e, leaving its ghost, which is
-//! uncovered. For the cards of G_j's column e are real cards of e and none lies above Y
-//! there (Y is on top): each lay below Y, came to e before Y, and so was in the ghost game's
-//! column already (it only ever takes cards out, but for the deals), under Y, when Y went;
-//! so they are at most Y's level. So a real discard of a card X, beaten by such a Y on
+//! uncovered: a card dealt to e after that came after Y, so it lies above Y in the real
+//! column, where nothing lies above Y; it is gone from the real column, so from G_j's too.
+//! So a real discard of a card X, beaten by such a Y on
 //! another column, finds X gone from G_j already: were X there, it would be on top (as in
 //! the real column) and the ghost game could discard it, which it cannot any more. Each
 //! column of G_j is still the real one less some cards after the discard; a deal puts the
@@ -72,8 +70,7 @@
 //! where a win leaves only Aces, and so would the last G_j. The search does not expand such a
 //! dead end: no win passes through it. (The discard of a card X with no lower card of its suit
 //! in play changes no ghost game: the ghost game from before it discards X in its first pass,
-//! and X's ghost beats nothing; so the search does not ask again. Nor does it ask just after a
-//! deal, where the ghost game with spaces, below, plays it first.) It covers, among others, a card below an Ace of its
+//! and X's ghost beats nothing; so the search does not ask again.) It covers, among others, a card below an Ace of its
 //! column once every column holds an Ace, a card that no higher card of its suit can ever
 //! reach, and cards the deals bury under what they wait for, or bury what they wait for under.
 //!
@@ -217,12 +214,12 @@ impl Walk for Walker<Board, Reductions, Scratch> {
         }
         let dead_ends = self.reductions.dead_ends;
         match step {
-            // The ghost game with spaces, below, plays the ghost game first.
-            Step::Deal(_) => {}
             // The discard of a card with no lower card of its suit in play leaves a ghost that
             // beats nothing: the ghost game goes as from the position before (not a dead end).
             Step::Discard(_, card) if self.board.lowest_in_play(card) => return true,
-            _ => return !(dead_ends && self.board.dead_end()),
+            _ if dead_ends && self.board.dead_end() => return false,
+            Step::Deal(_) => {}
+            _ => return true,
         }
         // Lighter positions and the ghost game with spaces are looked for only just after a
         // deal: each costs a look in a table, or a search, and a position pruned there takes
