@@ -61,6 +61,38 @@ pub(crate) fn search<B: Board>(board: &mut B, meter: &mut Meter) -> Verdict<B::S
     verdict
 }
 
+/// Search `board` (left as it was) as [`search`] does, but pausing after a round of `first`
+/// nodes, then of twice as many each time: after each round, `between` (given the round's
+/// size) may find a win its own way (a beam), which ends the search. The exhaustive search is
+/// never restarted, so when it ends without a win the deal is proved lost.
+pub(crate) fn search_in_rounds<B: Board>(
+    board: &mut B,
+    meter: &mut Meter,
+    first: u64,
+    mut between: impl FnMut(u64, &mut Meter) -> Option<Vec<B::Step>>,
+) -> Verdict<B::Step> {
+    let mut dfs = Dfs::from_walk(Plain(board));
+    let mut round = first;
+    let verdict = loop {
+        match dfs.run(round, meter) {
+            Verdict::Unknown => {}
+            answer => break answer,
+        }
+        if meter.out_of_time() {
+            break Verdict::Unknown;
+        }
+        if let Some(steps) = between(round, meter) {
+            break Verdict::Won(steps);
+        }
+        if meter.out_of_time() {
+            break Verdict::Unknown;
+        }
+        round = round.saturating_mul(2);
+    };
+    dfs.unwind();
+    verdict
+}
+
 /// The text of each of `moves` in `game` (the tests compare a board's moves with the
 /// engine's this way).
 #[cfg(test)]

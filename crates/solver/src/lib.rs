@@ -24,7 +24,7 @@
 //! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
-//!   exact search gets a fifth of the budget, the guided beams the rest.
+//!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -220,11 +220,9 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 german_patience::board::Reductions::SEARCH,
             ) =>
         {
-            // The exact search gets a fifth of the budget (it decides few full deals yet); the
-            // guided beams the rest.
-            exact_then_beams(game, start, budget, 5, "german-patience-exact", |meter| {
-                exact.solve(meter)
-            })
+            let mut meter = Meter::new(budget);
+            let out = exact.solve(&mut meter);
+            report(out, &meter, "german-patience-exact")
         }
         Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
             let mut meter = Meter::new(budget);

@@ -29,6 +29,13 @@ pub(crate) trait StageBoard: Clone {
     fn is_dead(&self) -> bool;
     /// How good a position is to deal from: lower is better.
     fn rank(&mut self) -> i32;
+    /// Whether [`StageBoard::family`] tells more than the key: the beam then keeps one
+    /// candidate, the best, of each family.
+    const FAMILIES: bool = false;
+    /// A key of the positions so much alike that the beam keeps only one of them.
+    fn family(&self) -> u128 {
+        self.key()
+    }
     /// The deal, while the stock lasts.
     fn deal_step(&self) -> Option<Self::Step>;
     /// The moves short of a deal worth searching (a forced one alone if there is one).
@@ -71,6 +78,7 @@ struct Entry<B: StageBoard> {
 struct Candidate<S> {
     rank: i32,
     key: u128,
+    family: u128,
     from: usize,
     steps: Vec<S>,
 }
@@ -79,6 +87,17 @@ struct Candidate<S> {
 pub(crate) fn stage_beam<B: StageBoard>(
     start: &B,
     width: usize,
+    meter: &mut Meter,
+) -> Option<Vec<B::Step>> {
+    salted_stage_beam(start, width, 0, meter)
+}
+
+/// [`stage_beam`], with candidates of equal rank ordered by their keys XOR `salt`: beams of
+/// different salts keep different candidates where ranks tie, and so find different wins.
+pub(crate) fn salted_stage_beam<B: StageBoard>(
+    start: &B,
+    width: usize,
+    salt: u128,
     meter: &mut Meter,
 ) -> Option<Vec<B::Step>> {
     let mut beam = vec![Entry {
@@ -101,8 +120,14 @@ pub(crate) fn stage_beam<B: StageBoard>(
         if candidates.is_empty() || beam[0].board.stock_out() {
             return None;
         }
-        if candidates.len() > width {
-            candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
+        if B::FAMILIES {
+            // The best of each family, the best families first.
+            candidates.sort_unstable_by_key(|c| (c.rank, c.key ^ salt));
+            let mut families = B::Seen::default();
+            candidates.retain(|c| B::insert(&mut families, c.family));
+            candidates.truncate(width);
+        } else if candidates.len() > width {
+            candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key ^ salt));
             candidates.truncate(width);
         }
         beam = candidates
@@ -146,6 +171,7 @@ fn stage<B: StageBoard>(
         candidates.push(Candidate {
             rank: board.rank(),
             key,
+            family: if B::FAMILIES { board.family() } else { key },
             from,
             steps: path.to_vec(),
         });

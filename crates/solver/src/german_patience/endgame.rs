@@ -14,6 +14,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::board::{Board, Rank};
 use crate::key::random;
@@ -26,9 +27,10 @@ const BUDGET: u32 = 20_000;
 /// Relaxed verdicts remembered at most (the table is emptied when full).
 const TABLE: usize = 4_000_000;
 
-/// The relaxed verdicts found so far, by position.
+/// The relaxed verdicts found so far, by position; the copies of a board share them (a
+/// verdict holds whichever copy meets the position).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Table(RefCell<HashMap<u128, bool>>);
+pub(crate) struct Table(Rc<RefCell<HashMap<u128, bool>>>);
 
 /// Whether the relaxed game from `tokens`, `board`'s waste and stock can build every card.
 pub(crate) fn relaxed_win(board: &Board, tokens: &Counts) -> bool {

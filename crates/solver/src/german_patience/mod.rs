@@ -6,6 +6,7 @@
 //! reductions proved safe there and in [`bound`]. Wins are translated to engine moves here:
 //! the board keeps its piles in the engine's order, so a step names the engine's piles.
 
+mod beam;
 pub(crate) mod board;
 pub(crate) mod bound;
 pub(crate) mod endgame;
@@ -15,12 +16,20 @@ mod tests;
 
 use solitaire_core::{Game, Move, Phase, PileKind, Position};
 
-use crate::exact::{Board as _, Verdict, search};
+use crate::exact::{Board as _, Verdict, search_in_rounds};
+use crate::key::random;
 use crate::outcome::{Meter, Outcome};
+use crate::stage_beam::salted_stage_beam;
 use board::{Board, Pile, Play, Reductions, Step};
 
 /// How many cards complete a pile (the plugin's rule).
 const FULL: u8 = 13;
+
+/// The exhaustive search's first round of nodes; each round is twice the one before.
+const FIRST_ROUND: u64 = 50_000;
+
+/// A round of `n` nodes is followed by a stage beam of width `n / BEAM_SHARE`.
+const BEAM_SHARE: u64 = 2000;
 
 /// The exact search set up for one position.
 pub(crate) struct Exact {
@@ -84,10 +93,19 @@ impl Exact {
         })
     }
 
-    /// Search within `meter`'s budget.
+    /// Search within `meter`'s budget: the exhaustive search, paused after every round of
+    /// nodes for a stage beam ([`beam`]) that finds most wins much sooner; each round and beam
+    /// twice as large as the one before. When the exhaustive search ends without a win, the
+    /// deal is proved lost.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
         let mut board = self.board.clone();
-        match search(&mut board, meter) {
+        let beam = |round: u64, meter: &mut Meter| {
+            // Each beam breaks ties its own way: beams of one width but other tie-breaks
+            // find other wins.
+            let width = (round / BEAM_SHARE) as usize;
+            salted_stage_beam(&self.board, width, random(round), meter)
+        };
+        match search_in_rounds(&mut board, meter, FIRST_ROUND, beam) {
             Verdict::Won(steps) => Outcome::Solved(self.engine_moves(&steps)),
             Verdict::Lost => Outcome::Unsolvable,
             Verdict::Unknown => Outcome::Unknown,

@@ -45,6 +45,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 
 use super::board::{Board, Rank, waste_card_hash};
 use crate::key::LowBits;
@@ -59,9 +60,10 @@ const TOKEN_SALT: u64 = 5 << 40;
 const EMPTY_SALT: u64 = 6 << 40;
 const DEALT_SALT: u64 = 7 << 40;
 
-/// The relaxed verdicts found so far, by relaxed position.
+/// The relaxed verdicts found so far, by relaxed position; the copies of a board share them
+/// (a verdict holds whichever copy meets the position).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Table(RefCell<HashMap<u128, bool, BuildHasherDefault<LowBits>>>);
+pub(crate) struct Table(Rc<RefCell<HashMap<u128, bool, BuildHasherDefault<LowBits>>>>);
 
 /// Whether the relaxed game of the module's comment from `board` may build every card
 /// (always during the opening, where emptied piles are refilled from the stock).

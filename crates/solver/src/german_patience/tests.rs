@@ -8,7 +8,13 @@ use solitaire_core::{Game, Position};
 
 use super::Exact;
 use super::board::{Board, Pile, Play, Reductions, Step};
-use crate::exact::{Board as _, Verdict, check_random_games, search};
+use crate::exact::{Board as _, Verdict, check_random_games, search, search_in_rounds};
+use crate::stage_beam::{beam_wins, salted_stage_beam};
+
+/// The family key the stage beam sees ([`StageBoard::family`]).
+fn family(board: &Board) -> u128 {
+    crate::stage_beam::StageBoard::family(board)
+}
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::{Method, solve_with, verify};
 
@@ -198,6 +204,110 @@ fn late_positions_of_random_games_are_decided_and_wins_replay() {
         }
     }
     assert!(lost + won == 8 && lost >= 4, "{won} won, {lost} lost");
+}
+
+#[test]
+fn searches_paused_for_beams_decide_small_boards_as_the_whole_search_does() {
+    let (mut won_by_beams, mut lost) = (0, 0);
+    for (ranks, piles) in [(5, 3), (6, 4), (7, 3)] {
+        for seed in 0..30 {
+            let what = format!("{ranks} ranks, {piles} piles, seed {seed}");
+            let mut whole = random_board(ranks, piles, seed, Reductions::SEARCH);
+            let mut meter = Meter::new(Budget::nodes(20_000_000));
+            let whole = search(&mut whole, &mut meter);
+            let start = random_board(ranks, piles, seed, Reductions::SEARCH);
+            let mut board = start.clone();
+            let mut meter = Meter::new(Budget::nodes(20_000_000));
+            let mut beams = 0;
+            let mut beam = |round: u64, meter: &mut Meter| {
+                beams += 1;
+                salted_stage_beam(&start, (round / 4) as usize + 1, round.into(), meter)
+            };
+            match search_in_rounds(&mut board, &mut meter, 8, &mut beam) {
+                Verdict::Won(steps) => {
+                    assert!(matches!(whole, Verdict::Won(_)), "{what}");
+                    assert!(wins_by_the_rules(&start, &steps), "{what}");
+                    won_by_beams += i32::from(beams > 0);
+                }
+                v => {
+                    assert_eq!(v, whole, "{what}");
+                    lost += i32::from(v == Verdict::Lost);
+                }
+            }
+        }
+    }
+    assert!(
+        won_by_beams >= 3 && lost >= 3,
+        "{won_by_beams} won after a pause, {lost} lost"
+    );
+}
+
+#[test]
+fn the_stage_beam_wins_full_deals_by_the_rules() {
+    let game = german();
+    let board = |seed| {
+        Exact::new(&game, &game.deal(seed), Reductions::SEARCH)
+            .expect("german")
+            .board
+    };
+    let found = beam_wins([3, 8, 19].map(board), 25, 5_000_000, wins_by_the_rules);
+    assert!(found >= 2, "{found} of 3 won");
+}
+
+/// A board after the opening of 13 ranks with `piles` (base, length), `waste` (bottom first)
+/// and `stock` (next first).
+fn board_of(piles: &[(u8, u8)], waste: &[u8], stock: &[u8]) -> Board {
+    let piles = piles
+        .iter()
+        .map(|&(base, len)| Pile { base, len })
+        .collect();
+    Board::new(
+        13,
+        piles,
+        waste.to_vec(),
+        stock.to_vec(),
+        false,
+        Reductions::SEARCH,
+    )
+}
+
+#[test]
+fn the_play_out_counts_what_a_greedy_player_leaves_on_the_waste() {
+    // The 5 waits on the waste while the 2 and the 3 are built.
+    assert_eq!(board_of(&[(1, 1)], &[], &[5, 2, 3]).left_over(), 1);
+    // Every card finds its place in turn: the pile completes.
+    let run: Vec<u8> = (2..=13).collect();
+    assert_eq!(board_of(&[(1, 1)], &[], &run).left_over(), 0);
+    // An empty pile takes the waste's top, whatever its rank.
+    assert_eq!(board_of(&[(1, 1), (1, 0)], &[9], &[]).left_over(), 0);
+    // The lone 7 goes onto the pile that needs it, and the emptied pile takes the 9.
+    assert_eq!(board_of(&[(7, 1), (1, 6)], &[9], &[]).left_over(), 0);
+    // Nothing takes the 9 when the lone 7 fits nowhere.
+    assert_eq!(board_of(&[(7, 1), (1, 5)], &[9], &[]).left_over(), 1);
+}
+
+#[test]
+fn a_pack_that_can_be_undone_keeps_the_family_and_the_waste_does_not() {
+    // Pile 0 holds 3 4 5, pile 1 holds 1 2 3 4: its 5 may go over and come back.
+    let mut board = board_of(&[(3, 3), (1, 4), (9, 2)], &[12, 7], &[2, 6]);
+    let (key, before) = (board.key(), family(&board));
+    let now = board.lengths();
+    let pack = Play::Pack {
+        from: 0,
+        to: 1,
+        refilled: false,
+    };
+    board.apply(Step {
+        before: now,
+        after: now,
+        play: pack,
+    });
+    assert_ne!(board.key(), key);
+    assert_eq!(family(&board), before);
+    let other_waste = board_of(&[(3, 3), (1, 4), (9, 2)], &[7, 12], &[2, 6]);
+    assert_ne!(family(&other_waste), before);
+    let other_base = board_of(&[(4, 2), (1, 4), (9, 2)], &[12, 7], &[2, 6]);
+    assert_ne!(family(&other_base), before);
 }
 
 /// Deals still open after 10 s each (release build: `cargo test --release -p

@@ -202,7 +202,7 @@ impl Heuristic for GermanGuide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Budget, Outcome, solve, verify};
+    use crate::{Budget, Method, Outcome, solve, solve_with, verify};
     use solitaire_core::{Card, Pile};
 
     fn game() -> std::sync::Arc<Game> {
@@ -213,10 +213,10 @@ mod tests {
     }
 
     #[test]
-    fn a_german_patience_deal_is_solved_and_replays() {
+    fn the_guided_beam_solves_a_german_patience_deal_that_replays() {
         let game = game();
         let start = game.deal(19);
-        let report = solve(&game, &start, Budget::nodes(400_000));
+        let report = solve_with(&game, &start, Budget::nodes(400_000), Method::Beam);
         let Outcome::Solved(moves) = &report.outcome else {
             panic!("seed 19 not solved: {}", report.outcome.name());
         };
