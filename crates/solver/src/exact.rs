@@ -61,34 +61,16 @@ pub(crate) fn search<B: Board>(board: &mut B, meter: &mut Meter) -> Verdict<B::S
     verdict
 }
 
-/// Search `board` (left as it was) as [`search`] does, but pausing after a round of `first`
-/// nodes, then of twice as many each time: after each round, `between` (given the round's
-/// size) may find a win its own way (a beam), which ends the search. The exhaustive search is
-/// never restarted, so when it ends without a win the deal is proved lost.
+/// Search `board` (left as it was) as [`search`] does, but in rounds with a search of its own
+/// between them ([`Dfs::run_in_rounds`]).
 pub(crate) fn search_in_rounds<B: Board>(
     board: &mut B,
     meter: &mut Meter,
     first: u64,
-    mut between: impl FnMut(u64, &mut Meter) -> Option<Vec<B::Step>>,
+    between: impl FnMut(u64, &mut Meter) -> Option<Vec<B::Step>>,
 ) -> Verdict<B::Step> {
     let mut dfs = Dfs::from_walk(Plain(board));
-    let mut round = first;
-    let verdict = loop {
-        match dfs.run(round, meter) {
-            Verdict::Unknown => {}
-            answer => break answer,
-        }
-        if meter.out_of_time() {
-            break Verdict::Unknown;
-        }
-        if let Some(steps) = between(round, meter) {
-            break Verdict::Won(steps);
-        }
-        if meter.out_of_time() {
-            break Verdict::Unknown;
-        }
-        round = round.saturating_mul(2);
-    };
+    let verdict = dfs.run_in_rounds(meter, first, between);
     dfs.unwind();
     verdict
 }
@@ -113,11 +95,7 @@ pub(crate) fn solve<B: Board>(
     meter: &mut Meter,
     engine_move: impl Fn(B::Step) -> solitaire_core::Move,
 ) -> crate::Outcome {
-    match search(board, meter) {
-        Verdict::Won(steps) => crate::Outcome::Solved(steps.into_iter().map(engine_move).collect()),
-        Verdict::Lost => crate::Outcome::Unsolvable,
-        Verdict::Unknown => crate::Outcome::Unknown,
-    }
+    search(board, meter).outcome(|steps| steps.into_iter().map(engine_move).collect())
 }
 
 /// The engine pile of a board's pile `p`, where the board numbers `first` then `second`.

@@ -1,13 +1,15 @@
 //! A depth-first search with a transposition table that can pause (a node cap) and go on
 //! where it stopped: the loop, stack and table shared by the exact searches of Aces Up,
-//! Interregnum and Sixes and Sevens, and run once to the end by [`crate::exact`] for Bristol,
-//! Penguin and German Patience. Each game keeps its board and reductions in a [`Walk`].
+//! Interregnum and Sixes and Sevens, and run by [`crate::exact`] for Bristol and Penguin (once
+//! to the end) and German Patience (in rounds with beams between them, as Aces Up's and
+//! Interregnum's, [`Dfs::run_in_rounds`]). Each game keeps its board and reductions in a
+//! [`Walk`].
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 use crate::key::LowBits;
-use crate::outcome::Meter;
+use crate::outcome::{Meter, Outcome};
 
 /// What a search found.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -18,6 +20,18 @@ pub(crate) enum Verdict<S> {
     Lost,
     /// A budget ran out.
     Unknown,
+}
+
+impl<S> Verdict<S> {
+    /// The outcome for the caller: a win as the engine's moves (`moves` translates the
+    /// steps), a proof of loss, or no answer.
+    pub fn outcome(self, moves: impl FnOnce(Vec<S>) -> Vec<solitaire_core::Move>) -> Outcome {
+        match self {
+            Verdict::Won(steps) => Outcome::Solved(moves(steps)),
+            Verdict::Lost => Outcome::Unsolvable,
+            Verdict::Unknown => Outcome::Unknown,
+        }
+    }
 }
 
 /// A set of position keys: the transposition table.
@@ -200,6 +214,36 @@ impl<W: Walk> Dfs<W> {
         }
         self.end = Some(Verdict::Lost);
         Verdict::Lost
+    }
+
+    /// Run to an answer in rounds within `meter`'s budget: a round of `first` nodes, then of
+    /// twice as many each time; after each round, `between` (given the round's size) may find
+    /// a win its own way (a beam), which ends the search. The search is never restarted, so
+    /// when it ends without a win the deal is proved lost; [`Verdict::Unknown`] when the time
+    /// runs out first.
+    pub fn run_in_rounds(
+        &mut self,
+        meter: &mut Meter,
+        first: u64,
+        mut between: impl FnMut(u64, &mut Meter) -> Option<Vec<W::Step>>,
+    ) -> Verdict<W::Step> {
+        let mut round = first;
+        loop {
+            match self.run(round, meter) {
+                Verdict::Unknown => {}
+                answer => return answer,
+            }
+            if meter.out_of_time() {
+                return Verdict::Unknown;
+            }
+            if let Some(steps) = between(round, meter) {
+                return Verdict::Won(steps);
+            }
+            if meter.out_of_time() {
+                return Verdict::Unknown;
+            }
+            round = round.saturating_mul(2);
+        }
     }
 
     /// Undo the moves of the current path (a win's included), leaving the walker's board at

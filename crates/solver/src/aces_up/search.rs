@@ -171,6 +171,7 @@ impl Reductions {
 
 /// The answer of the search; `Lost`: every reachable position was expanded or had a lighter
 /// one expanded.
+#[cfg(test)]
 pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The positions the exhaustive search may remember for a budget of `states`: four times as

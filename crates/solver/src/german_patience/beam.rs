@@ -31,10 +31,9 @@ impl StageBoard for Board {
     fn stock_out(&self) -> bool {
         self.stock_left().is_empty()
     }
-    /// The search's own dead ends ([`super::bound`], [`super::relaxed`]).
+    /// The exhaustive search's own dead ends ([`Board::dead_end`]).
     fn is_dead(&self) -> bool {
-        (self.reductions.dead_ends && !super::bound::may_win(self))
-            || (self.reductions.relaxed && !super::relaxed::may_win(self))
+        self.dead_end()
     }
     fn rank(&mut self) -> i32 {
         let empty = self.piles.iter().filter(|p| p.len == 0).count() as i32;
@@ -183,7 +182,8 @@ impl Flow {
     /// emptying one first if need be); whether it went.
     fn place(&mut self, r: Rank, fill: bool) -> bool {
         let i = if self.wanted[usize::from(r)] > 0 {
-            let fit = (0..self.piles).filter(|&i| self.need[i] == r && self.left[i] > 0);
+            // A complete pile needs nothing (`Rank::MAX`), an empty one any rank (0).
+            let fit = (0..self.piles).filter(|&i| self.need[i] == r);
             let best = if self.fewest {
                 fit.min_by_key(|&i| self.left[i])
             } else {
@@ -194,7 +194,7 @@ impl Flow {
         } else if !fill {
             return false;
         } else if self.empty > 0 || (self.lone > 0 && self.empty_one()) {
-            let Some(i) = (0..self.piles).find(|&i| self.need[i] == 0 && self.left[i] > 0) else {
+            let Some(i) = (0..self.piles).find(|&i| self.need[i] == 0) else {
                 return false;
             };
             i
@@ -238,8 +238,7 @@ impl Flow {
             }
             // The lone card's rank: one below what its pile needs.
             let card = (self.need[lone] + full - 2) % full + 1;
-            let on =
-                (0..self.piles).find(|&i| i != lone && self.need[i] == card && self.left[i] > 0);
+            let on = (0..self.piles).find(|&i| i != lone && self.need[i] == card);
             if let Some(on) = on {
                 self.build(on, card);
                 self.wanted[usize::from(self.need[lone])] -= 1;

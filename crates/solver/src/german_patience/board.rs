@@ -472,13 +472,9 @@ impl crate::exact::Board for Board {
 
     fn expand(&self, out: &mut Vec<Step>) {
         out.clear();
-        if self.reductions.dead_ends && !super::bound::may_win(self) {
-            return;
+        if !self.dead_end() {
+            self.moves(out);
         }
-        if self.reductions.relaxed && !super::relaxed::may_win(self) {
-            return;
-        }
-        self.moves(out);
     }
 
     fn apply(&mut self, step: Step) {
@@ -518,6 +514,13 @@ impl crate::exact::Board for Board {
 }
 
 impl Board {
+    /// Whether the reductions prove the position lost: it fails the necessary condition of
+    /// [`super::bound`] or its relaxed game ([`super::relaxed`]) is lost.
+    pub(crate) fn dead_end(&self) -> bool {
+        (self.reductions.dead_ends && !super::bound::may_win(self))
+            || (self.reductions.relaxed && !super::relaxed::may_win(self))
+    }
+
     fn undo_play(&mut self, play: Play) {
         match play {
             Play::Pack { from, to, refilled } => {

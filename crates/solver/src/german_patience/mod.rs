@@ -16,7 +16,7 @@ mod tests;
 
 use solitaire_core::{Game, Move, Phase, PileKind, Position};
 
-use crate::exact::{Board as _, Verdict, search_in_rounds};
+use crate::exact::{Board as _, search_in_rounds};
 use crate::key::random;
 use crate::outcome::{Meter, Outcome};
 use crate::stage_beam::salted_stage_beam;
@@ -105,11 +105,8 @@ impl Exact {
             let width = (round / BEAM_SHARE) as usize;
             salted_stage_beam(&self.board, width, random(round), meter)
         };
-        match search_in_rounds(&mut board, meter, FIRST_ROUND, beam) {
-            Verdict::Won(steps) => Outcome::Solved(self.engine_moves(&steps)),
-            Verdict::Lost => Outcome::Unsolvable,
-            Verdict::Unknown => Outcome::Unknown,
-        }
+        search_in_rounds(&mut board, meter, FIRST_ROUND, beam)
+            .outcome(|steps| self.engine_moves(&steps))
     }
 
     /// The engine's moves for `steps` played from the start: each step's rearrangement as

@@ -9,14 +9,14 @@ use solitaire_core::{Game, Position};
 use super::Exact;
 use super::board::{Board, Pile, Play, Reductions, Step};
 use crate::exact::{Board as _, Verdict, check_random_games, search, search_in_rounds};
+use crate::outcome::{Budget, Meter, Outcome};
 use crate::stage_beam::{beam_wins, salted_stage_beam};
+use crate::{Method, solve_with, verify};
 
-/// The family key the stage beam sees ([`StageBoard::family`]).
+/// The family key the stage beam sees ([`crate::stage_beam::StageBoard::family`]).
 fn family(board: &Board) -> u128 {
     crate::stage_beam::StageBoard::family(board)
 }
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
 
 fn german() -> Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");

@@ -17,7 +17,7 @@ use solitaire_core::{Card, Game, Move, PileKind, Position};
 use crate::outcome::{Meter, Outcome};
 use crate::stage_beam::stage_beam;
 use board::{BUILT, Board, Rank, Step};
-use search::{Dfs, Reductions, Verdict};
+use search::{Dfs, Reductions};
 
 /// The nodes of the first round of [`Exact::solve`].
 const FIRST_ROUND: u64 = 100_000;
@@ -92,26 +92,11 @@ impl Exact {
     /// a win, the deal is proved lost.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
         let mut dfs = Dfs::new(self.board.clone(), Reductions::ALL);
-        let mut cap = FIRST_ROUND;
-        let won = loop {
-            match dfs.run(cap, meter) {
-                Verdict::Won(steps) => break steps,
-                Verdict::Lost => return Outcome::Unsolvable,
-                Verdict::Unknown => {}
-            }
-            if meter.out_of_time() {
-                return Outcome::Unknown;
-            }
-            let width = (cap / BEAM_SHARE) as usize;
-            if let Some(steps) = stage_beam(&self.board, width, meter) {
-                break steps;
-            }
-            if meter.out_of_time() {
-                return Outcome::Unknown;
-            }
-            cap = cap.saturating_mul(2);
+        let beam = |round: u64, meter: &mut Meter| {
+            stage_beam(&self.board, (round / BEAM_SHARE) as usize, meter)
         };
-        Outcome::Solved(won.iter().map(|&s| self.engine_move(s)).collect())
+        dfs.run_in_rounds(meter, FIRST_ROUND, beam)
+            .outcome(|won| won.iter().map(|&s| self.engine_move(s)).collect())
     }
 
     /// The engine's move for `step`.

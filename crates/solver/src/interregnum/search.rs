@@ -86,6 +86,7 @@ impl Reductions {
 }
 
 /// The answer of the search.
+#[cfg(test)]
 pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The exhaustive search, which can pause (a node cap) and go on where it stopped.
