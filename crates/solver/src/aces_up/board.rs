@@ -230,9 +230,19 @@ impl Board {
     }
 
     /// Whether the ghost game with spaces (`game`, [`super::ghost_spaces`]), searched within
-    /// `budget` new positions, proves the position lost.
+    /// `budget` new positions, proves the position lost (the search asks it in two parts,
+    /// [`Board::ghost_spaces_set`] first).
+    #[cfg(test)]
     pub fn ghost_spaces_lost(&self, game: &mut GhostSpaces, budget: u32) -> bool {
         game.win(&self.cols, &self.stock, self.dealt, budget) == Some(false)
+    }
+
+    /// The first part of [`Board::ghost_spaces_lost`] ([`GhostSpaces::set`]): `Some` answer
+    /// (lost or not) when the ghost game without spaces decides already, and `None` when
+    /// [`GhostSpaces::search_set`] must tell.
+    pub fn ghost_spaces_set(&self, game: &mut GhostSpaces) -> Option<bool> {
+        game.set(&self.cols, &self.stock, self.dealt)
+            .map(|won| !won)
     }
 
     /// How far the position looks from a win, lower being better (for the stage beam, which

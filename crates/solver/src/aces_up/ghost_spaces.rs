@@ -75,6 +75,7 @@ impl GhostSpaces {
     /// stock, the first `dealt` cards dealt, each deal a card a column from the first) can be
     /// won, searching at most `budget` new positions: `None` when the budget runs out first.
     /// `stock` must be the same in every question asked of one value.
+    #[cfg(test)]
     pub fn win(
         &mut self,
         cols: &[Vec<Code>],
@@ -82,6 +83,17 @@ impl GhostSpaces {
         dealt: usize,
         budget: u32,
     ) -> Option<bool> {
+        match self.set(cols, stock, dealt) {
+            Some(won) => Some(won),
+            None => self.search_set(budget),
+        }
+    }
+
+    /// The first part of [`GhostSpaces::win`]: play the ghost game without spaces up to its
+    /// first space and set the search up there. `Some` answer when no column ever empties
+    /// (the ghost game without spaces then decides); `None` when the search
+    /// ([`GhostSpaces::search_set`]) must tell.
+    pub fn set(&mut self, cols: &[Vec<Code>], stock: &[Code], dealt: usize) -> Option<bool> {
         if self.stock != stock {
             self.stock.clear();
             self.stock.extend_from_slice(stock);
@@ -117,6 +129,13 @@ impl GhostSpaces {
                 self.ghosts = [0; 4];
             }
         }
+        None
+    }
+
+    /// The rest of [`GhostSpaces::win`] once [`GhostSpaces::set`] left it to the search:
+    /// searching at most `budget` new positions, whether the game can be won (`None` when the
+    /// budget runs out first).
+    pub fn search_set(&mut self, budget: u32) -> Option<bool> {
         self.met.clear();
         self.discarded.clear();
         self.budget = budget;

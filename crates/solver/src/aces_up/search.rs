@@ -218,24 +218,39 @@ impl Walk for Walker<Board, Reductions, Scratch> {
             // The discard of a card with no lower card of its suit in play leaves a ghost that
             // beats nothing: the ghost game goes as from the position before (not a dead end).
             Step::Discard(_, card) if self.board.lowest_in_play(card) => return true,
-            _ if dead_ends && self.board.dead_end() => return false,
+            // Just after a deal, the ghost game with spaces below tells the dead end too: it
+            // starts with the ghost game, and stops there when that empties no column.
             Step::Deal(_) => {}
-            _ => return true,
+            _ => return !(dead_ends && self.board.dead_end()),
         }
         // Lighter positions and the ghost game with spaces are looked for only just after a
         // deal: each costs a look in a table, or a search, and a position pruned there takes
-        // its whole stage along.
-        if self.reductions.lighter {
+        // its whole stage along. The lighter keys are asked of the memory first, and looked
+        // for once the ghost game without spaces has had its say (most positions pruned here
+        // are its dead ends, which need no look at all).
+        let lighter = self.reductions.lighter;
+        if lighter {
             self.board.lighter_keys(merge, key, &mut self.extra.lighter);
-            if self.extra.lighter.iter().any(|&k| seen.contains(k)) {
-                return false;
+            for &k in &self.extra.lighter {
+                seen.prefetch(k);
             }
         }
-        !(dead_ends
-            && self
-                .board
-                .ghost_spaces_lost(&mut self.extra.ghost, GHOST_BUDGET))
+        // Whether the ghost game without spaces proves the position lost (`None`: its search
+        // with spaces must tell).
+        let lost = if dead_ends {
+            self.board.ghost_spaces_set(&mut self.extra.ghost)
+        } else {
+            Some(false)
+        };
+        if lost == Some(true) {
+            return false;
+        }
+        if lighter && self.extra.lighter.iter().any(|&k| seen.contains(k)) {
+            return false;
+        }
+        !(lost.is_none() && self.extra.ghost.search_set(GHOST_BUDGET) == Some(false))
     }
+
     /// A safe discard alone when there is one (and the reductions allow it), every legal move
     /// otherwise.
     fn expand(&self, moves: &mut Vec<Step>) {
