@@ -134,7 +134,8 @@ impl GhostSpaces {
 
     /// The rest of [`GhostSpaces::win`] once [`GhostSpaces::set`] left it to the search:
     /// searching at most `budget` new positions, whether the game can be won (`None` when the
-    /// budget runs out first).
+    /// budget runs out first). Only after a `set` that answered `None`: otherwise the columns
+    /// it searches are not the position's.
     pub fn search_set(&mut self, budget: u32) -> Option<bool> {
         self.met.clear();
         self.discarded.clear();
