@@ -8,6 +8,10 @@
 #   tools/feature-shots.sh                 # PNGs in screenshots/features/
 #   OUT=/tmp/f ONLY="menu settings" tools/feature-shots.sh
 #
+# The solver's features are shot too: "is this still winnable?" (a setting), the hint, the
+# review after a game (was the deal winnable, the solution from where it went wrong) and
+# winnable deals only.
+#
 # Needs xvfb, xdotool, xclip and imagemagick; builds the dev app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,6 +101,17 @@ shot left-handed "left_handed: true" 12 --game spider --seed 1 --keys "3"
 shot auto-moves "auto_moves: All" 14 --position "$WORK/bristol.txt" --keys "2 Enter 3 Enter"
 shot save-as "" 14 --game spider --seed 1 --play "t3>t1" --keys "_ _ _ S M Y G A M E"
 shot open "" 16 --game spider --seed 1 --play "t3>t1" --keys "_ _ _ _ S M Y G A M E Enter Esc F"
+# Labyrinth deal 35: the solver wins it; after the first deal, a second deal loses it, and
+# LOST goes on from there (the first legal move each time) to the end of the game.
+LOST="deal deal deal deal t3>f2 t5>f2 deal t8>f1 t1^>f1 t4>f1"
+shot still-winnable "winnable_check: true" 12 --game labyrinth --seed 35 --play "deal"
+shot no-longer-winnable "winnable_check: true" 14 --game labyrinth --seed 35 --play "deal deal"
+shot undone-to-winnable "winnable_check: true" 16 --game labyrinth --seed 35 --play "deal deal" \
+    --keys "_ _ _ _ _ _ W"
+shot hint "" 12 --game spider --seed 1 --keys "H"
+shot review "" 16 --game labyrinth --seed 35 --play "$LOST"
+shot review-solution "" 20 --game labyrinth --seed 35 --play "$LOST" --keys "_ _ _ _ _ _ _ _ _ _ G"
+shot winnable-deal "" 16 --keys "W"
 shot examples "" 12 --keys "W Down"
 shot example-loaded "" 14 --keys "W Down Enter"
 if wanted paste; then
