@@ -330,3 +330,63 @@ fn hardest_german_patience_deals() {
         );
     }
 }
+
+/// Small members of the German Patience family, settled by the exhaustive search: `piles`
+/// piles of `ranks` cards each, built up regardless of suit and wrapping, from `piles` copies
+/// of each rank (German Patience is 13 ranks and 8 piles), dealt as the game deals. Per
+/// member, `deals` random deals searched for at most 2 M nodes each, every win replayed by the
+/// rules, and the table printed: how winnability changes as the game grows, and where the
+/// exhaustive search stops settling deals (`docs/solver-results.md`, German Patience).
+/// Release build, about eight minutes: `cargo test --release -p solitaire-solver --
+/// --ignored german_patience_family --nocapture`.
+#[test]
+#[ignore = "about eight minutes in a release build"]
+fn german_patience_family() {
+    const NODES: u64 = 2_000_000;
+    println!(
+        "| ranks | piles | deals | won | lost | open | win rate (95% CI, Wilson) | nodes per deal (mean) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let members: [(u8, usize, u64); 12] = [
+        (5, 4, 1000),
+        (6, 4, 1000),
+        (7, 4, 1000),
+        (8, 4, 200),
+        (9, 4, 100),
+        (5, 8, 1000),
+        (6, 8, 1000),
+        (7, 8, 200),
+        (8, 8, 100),
+        (13, 2, 1000),
+        (13, 3, 200),
+        (13, 4, 100),
+    ];
+    for (ranks, piles, deals) in members {
+        let (mut won, mut lost, mut open, mut nodes) = (0, 0, 0, 0);
+        for seed in 1..=deals {
+            let mut board = random_board(ranks, piles, seed, Reductions::SEARCH);
+            let start = board.clone();
+            let mut meter = Meter::new(Budget::nodes(NODES));
+            match search(&mut board, &mut meter) {
+                Verdict::Won(steps) => {
+                    assert!(
+                        wins_by_the_rules(&start, &steps),
+                        "{ranks}x{piles} seed {seed}"
+                    );
+                    won += 1;
+                }
+                Verdict::Lost => lost += 1,
+                Verdict::Unknown => open += 1,
+            }
+            nodes += meter.nodes;
+        }
+        let (low, high) = crate::stats::wilson(won, deals as usize);
+        println!(
+            "| {ranks} | {piles} | {deals} | {won} | {lost} | {open} | {:.1}% ({:.1}..{:.1}) | {} |",
+            100.0 * won as f64 / deals as f64,
+            100.0 * low,
+            100.0 * high,
+            nodes / deals
+        );
+    }
+}
