@@ -79,6 +79,29 @@ impl Game {
     /// fit the layout's piles.
     pub fn new(layout: Layout, plugin: &Plugin) -> Result<Game, LayoutError> {
         let rules = (plugin.build)(&layout)?;
+        Game::checked(layout, rules, *plugin)
+    }
+
+    /// Build a game from a layout and rules built elsewhere (the grader's rules that ask a
+    /// student's game in another process), with the checks of [`Game::new`].
+    /// [`Game::with_readings`] cannot rebuild such rules: it returns an error.
+    ///
+    /// # Errors
+    /// Those of [`Game::new`] after the plugin's build.
+    pub fn from_rules(layout: Layout, rules: Box<dyn Rules>) -> Result<Game, LayoutError> {
+        let plugin = Plugin {
+            name: "",
+            build: |layout| {
+                Err(layout.error(
+                    "rules",
+                    "these rules were built outside this process and cannot be rebuilt here",
+                ))
+            },
+        };
+        Game::checked(layout, rules, plugin)
+    }
+
+    fn checked(layout: Layout, rules: Box<dyn Rules>, plugin: Plugin) -> Result<Game, LayoutError> {
         let readings = layout.check_readings(rules.readings())?;
         rules.deal(&layout, layout.deck.cards())?;
         let structure = rules.structure(&layout);
@@ -92,7 +115,7 @@ impl Game {
             layout,
             rules,
             structure,
-            plugin: *plugin,
+            plugin,
             readings,
         })
     }

@@ -354,6 +354,11 @@ impl Layout {
         &self.file
     }
 
+    /// The text this layout was read from (without a byte-order mark).
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     /// An error about this layout, located at the first mention of `needle` if there is one.
     pub fn error(&self, needle: &str, message: impl Into<String>) -> LayoutError {
         let (line, col) = locate(&self.source, needle);

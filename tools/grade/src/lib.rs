@@ -55,6 +55,7 @@ pub mod protocol;
 pub mod readings;
 pub mod report;
 pub mod runner;
+pub mod sandbox;
 pub mod scratch;
 pub mod submission;
 mod touched;
