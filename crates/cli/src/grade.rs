@@ -44,8 +44,8 @@ pub struct GradeArgs {
     /// Continue an interrupted `--class` run: keep the gradebook's rows, skip their students.
     #[arg(long, requires = "out", requires = "class")]
     resume: bool,
-    /// Where submissions are built: scratch workspaces and one shared target directory
-    /// (default: target/grade in the checkout `sol` was built from).
+    /// Where submissions are built: the trusted build, the jail's root and the students'
+    /// scratch directories (default: target/grade in the checkout `sol` was built from).
     #[arg(long, value_name = "DIR", requires = "class")]
     build_dir: Option<PathBuf>,
     /// The trusted checkout submissions are built against (default: the one `sol` was built
@@ -61,6 +61,16 @@ pub struct GradeArgs {
     /// Let cargo use the network to fetch the crates a course allows (default: offline).
     #[arg(long)]
     online: bool,
+    /// How submissions' code is confined: `strict` (namespaces, Landlock, seccomp, limits,
+    /// a uid of its own; refused where the kernel lacks one) or `off` (a plain child
+    /// process: for a single trusted game, and the report says so).
+    #[arg(
+        long,
+        value_name = "MODE",
+        default_value = "strict",
+        requires = "class"
+    )]
+    sandbox: solitaire_grader::sandbox::Mode,
     /// How many seeds the deal and differential parts use.
     #[arg(long, default_value_t = 10)]
     seeds: u64,
@@ -180,6 +190,11 @@ fn grade_class(
     class.offline = !args.online;
     class.limits.memory_bytes = args.memory_limit.saturating_mul(1 << 20);
     class.limits.student_seconds = args.student_time_limit;
+    class.sandbox = args.sandbox;
+    if !roster.submissions.is_empty() {
+        let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
+        let _ = writeln!(std::io::stderr(), "sandbox: {protections}");
+    }
     let rows = run_class(&roster, file, catalog, &class, &mut |f: &Finished| {
         let row = &f.row;
         let error = if row.error.is_empty() {

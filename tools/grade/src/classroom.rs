@@ -1,24 +1,72 @@
 //! Grading a class from a roster, student by student: registered games in the grader's
-//! process (as before), submissions from outside each copied into a scratch workspace
-//! ([`crate::submission`], [`crate::manifest`], [`crate::scratch`]), built against the
-//! trusted crates, and graded in a child process with limits ([`crate::child`]). After each
-//! student the gradebook is written again, atomically, and the student's report is written;
-//! `resume` skips the students the gradebook already has.
+//! process (the course's own, trusted), submissions from outside each copied into a scratch
+//! directory of its own ([`crate::submission`]), checked ([`crate::manifest`]), compiled into
+//! an oracle in the student's sandbox ([`crate::compile`]) against the trusted build made
+//! once ([`crate::prebuild`]), and graded by the judge, which asks the oracle one question
+//! at a time ([`crate::oracle`]). After each student the gradebook is written again,
+//! atomically, and the student's report is written; `resume` skips the students the
+//! gradebook already has.
+//!
+//! ```text
+//! <build>/trusted/            the trusted build (read-only to students)
+//! <build>/jail/               where each sandbox builds its root (in its own mount namespace)
+//! <build>/students/<name>/    one student's scratch directory (its own uid's)
+//! ```
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use solitaire_conformance::ScenarioFile;
 use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
 use solitaire_core::{Catalog, Course, ReadingValues};
 
-use crate::child::{Limits, grade_in_child};
 use crate::class::{ClassError, Roster};
 use crate::gradebook::{self, GradebookRow};
-use crate::protocol::Job;
-use crate::scratch::{self, BuildSettings};
+use crate::oracle::{Session, SessionHooks, Setup};
+use crate::prebuild::{TrustedDeps, prebuild};
+use crate::sandbox::{self, Grant, Jail, Mode, Mount, Protections, Target};
 use crate::submission::{self, Submission};
 use crate::trusted::{self, Trusted};
-use crate::{Options, grade};
+use crate::{Options, Report, grade, grade_with};
+
+/// The limits of each student's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Address space of the oracle (`RLIMIT_AS`), in bytes: allocating beyond it fails, and
+    /// Rust then aborts the process.
+    pub memory_bytes: u64,
+    /// Stack of the oracle's main thread (`RLIMIT_STACK`), in bytes; the student's code runs
+    /// on it.
+    pub stack_bytes: u64,
+    /// CPU time of one oracle (`RLIMIT_CPU`), in seconds.
+    pub cpu_seconds: u64,
+    /// Processes and threads of the oracle's user (`RLIMIT_NPROC`).
+    pub processes: u64,
+    /// Wall-clock time for the whole student's grade (every oracle started for it), in
+    /// seconds.
+    pub student_seconds: u64,
+    /// Wall-clock time to build the game from its layout in the oracle, in seconds.
+    pub setup_seconds: u64,
+    /// How many times the oracle is started again after it ended in the middle of a check.
+    pub restarts: usize,
+    /// Wall-clock time of the build of one student's crate, in seconds.
+    pub build_seconds: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory_bytes: 1 << 30,
+            stack_bytes: 8 << 20,
+            cpu_seconds: 600,
+            processes: 64,
+            student_seconds: 900,
+            setup_seconds: 60,
+            restarts: 25,
+            build_seconds: 300,
+        }
+    }
+}
 
 /// How a class is graded and where everything goes.
 #[derive(Clone, Debug)]
@@ -29,10 +77,9 @@ pub struct ClassOptions {
     pub course: Option<PathBuf>,
     /// The trusted checkout (engine, reference games, grader) submissions are built against.
     pub workspace: PathBuf,
-    /// Where the scratch workspaces (`students/`) and the shared target directory
-    /// (`target/`, unless `target_dir` says otherwise) go.
+    /// Where the trusted build, the jail's root and the students' scratch directories go.
     pub build_dir: PathBuf,
-    /// The target directory every submission's build shares.
+    /// Cargo's target directory for the trusted build (default `<build>/trusted/target`).
     pub target_dir: Option<PathBuf>,
     /// The gradebook (CSV), written again after each student; `None`: only returned.
     pub out: Option<PathBuf>,
@@ -40,17 +87,22 @@ pub struct ClassOptions {
     pub reports: Option<PathBuf>,
     /// Keep the rows of `out` and skip the students it has.
     pub resume: bool,
-    /// The limits of each student's runner.
+    /// The limits of each student's code.
     pub limits: Limits,
-    /// Build without the network.
+    /// Build the trusted crates without the network.
     pub offline: bool,
-    /// The longest one build may take.
+    /// The longest the trusted build may take.
     pub build_timeout: Duration,
+    /// How student code is confined.
+    pub sandbox: Mode,
+    /// The first uid given to a student when the judge runs as root (each student its own,
+    /// counting up, skipping uids the system's user list has).
+    pub uid_base: u32,
 }
 
 impl ClassOptions {
     /// Defaults: the checkout the grader was built from, builds in its `target/grade`,
-    /// offline, default limits, no files written.
+    /// offline, default limits, the strict sandbox, no files written.
     pub fn new(grade: Options) -> ClassOptions {
         let workspace = trusted::built_from();
         ClassOptions {
@@ -65,6 +117,8 @@ impl ClassOptions {
             limits: Limits::default(),
             offline: true,
             build_timeout: Duration::from_secs(1800),
+            sandbox: Mode::Strict,
+            uid_base: 61_000,
         }
     }
 }
@@ -76,17 +130,45 @@ pub struct Finished {
     pub row: GradebookRow,
     /// How long it took.
     pub time: Duration,
-    /// How many times the child process was started (0 for a registered game or a build
-    /// that failed).
+    /// How many times the student's oracle was started (0 for a registered game or a
+    /// submission that did not build).
     pub runs: usize,
+}
+
+/// The protections the class's sandbox mode has here, in words.
+///
+/// # Errors
+/// Strict mode on a machine that lacks a protection: what is missing.
+pub fn sandbox_in_force(options: &ClassOptions) -> Result<String, String> {
+    match options.sandbox {
+        Mode::Off => Ok(
+            "off: student code runs as a plain child process with resource \
+                         limits only (for a single trusted game, never a class)"
+                .into(),
+        ),
+        Mode::Strict => {
+            let found = Protections::probe(&options.build_dir.join("jail"));
+            let missing = found.missing();
+            if missing.is_empty() {
+                Ok(format!("strict: {}", found.describe()))
+            } else {
+                Err(format!(
+                    "the strict sandbox cannot run here: missing {}; `--sandbox off` grades \
+                     without it, for a trusted game only",
+                    missing.join("; ")
+                ))
+            }
+        }
+    }
 }
 
 /// Grade every game of `roster` (read from `roster_file`), calling `progress` after each.
 /// Returns the whole gradebook (resumed rows first).
 ///
 /// # Errors
-/// A course file or gradebook that does not read, an unusable trusted checkout, or a file
-/// that cannot be written. A student's failure is that student's row, never an error.
+/// A course file or gradebook that does not read, an unusable trusted checkout, a strict
+/// sandbox this machine cannot give, a trusted build that fails, or a file that cannot be
+/// written. A student's failure is that student's row, never an error.
 pub fn run_class(
     roster: &Roster,
     roster_file: &Path,
@@ -128,13 +210,13 @@ pub fn run_class(
     let done = |rows: &[GradebookRow], student: &str, game: &str| {
         rows.iter().any(|r| r.student == student && r.game == game)
     };
-    let mut finish = |rows: &mut Vec<GradebookRow>, finished: Finished, report: Report| {
+    let mut finish = |rows: &mut Vec<GradebookRow>, finished: Finished, report: Option<Report>| {
         if let Some(dir) = &options.reports {
             let (markdown, json) = match &report {
-                Report::Graded { markdown, json } => (markdown.clone(), Some(json.as_str())),
-                Report::Failed => (gradebook::failure_markdown(&finished.row), None),
+                Some(report) => (report.to_markdown(), Some(report.to_json())),
+                None => (gradebook::failure_markdown(&finished.row), None),
             };
-            gradebook::write_report(dir, &finished.row, &markdown, json)
+            gradebook::write_report(dir, &finished.row, &markdown, json.as_deref())
                 .map_err(|e| fail(dir, e))?;
         }
         rows.push(finished.row.clone());
@@ -165,20 +247,19 @@ pub fn run_class(
             finish(&mut rows, finished, report)?;
         }
     }
-    let mut trusted = None;
-    for sub in &roster.submissions {
+    let mut house = None;
+    for (index, sub) in roster.submissions.iter().enumerate() {
         if done(&rows, &sub.student, &sub.game) {
             continue;
         }
-        if trusted.is_none() {
-            trusted =
-                Some(Trusted::open(&options.workspace).map_err(|e| fail(&options.workspace, e))?);
+        if house.is_none() {
+            house = Some(House::prepare(options, &course, roster_dir)?);
         }
-        let Some(trusted) = trusted.as_ref() else {
+        let Some(house) = house.as_ref() else {
             continue;
         };
         let started = Instant::now();
-        let graded = setting.submission(sub, trusted);
+        let graded = setting.submission(sub, house, index);
         let finished = Finished {
             row: graded.row,
             time: started.elapsed(),
@@ -189,14 +270,6 @@ pub fn run_class(
     Ok(rows)
 }
 
-/// What a student sees.
-enum Report {
-    /// The report, in Markdown and JSON.
-    Graded { markdown: String, json: String },
-    /// The row's error says why there is none.
-    Failed,
-}
-
 /// The readings the course chooses for `reference`.
 fn readings(course: &Course, reference: &str) -> ReadingValues {
     course
@@ -204,6 +277,95 @@ fn readings(course: &Course, reference: &str) -> ReadingValues {
         .get(reference)
         .map(|g| g.readings.clone())
         .unwrap_or_default()
+}
+
+/// What every submission of one class run shares: the trusted checkout and build, and the
+/// sandbox every student's code runs in.
+struct House {
+    trusted: Trusted,
+    deps: TrustedDeps,
+    jail: Jail,
+    root: bool,
+}
+
+impl House {
+    fn prepare(
+        options: &ClassOptions,
+        course: &Course,
+        roster_dir: &Path,
+    ) -> Result<House, ClassError> {
+        let fail = |file: &Path, message: String| ClassError {
+            file: file.display().to_string(),
+            message,
+        };
+        let trusted = Trusted::open(&options.workspace).map_err(|e| fail(&options.workspace, e))?;
+        let build_dir = &options.build_dir;
+        let jail_root = build_dir.join("jail");
+        std::fs::create_dir_all(&jail_root).map_err(|e| fail(&jail_root, e.to_string()))?;
+        sandbox_in_force(options).map_err(|e| fail(build_dir, e))?;
+        if options.sandbox == Mode::Strict {
+            let mut secrets = vec![trusted.root.clone(), roster_dir.to_path_buf()];
+            secrets.extend(options.grade.hidden_dir.clone());
+            secrets.extend(options.reports.clone());
+            secrets.extend(options.out.clone());
+            for secret in secrets {
+                let path = secret.canonicalize().unwrap_or(secret);
+                if path.starts_with("/usr") {
+                    return Err(fail(
+                        &path,
+                        "lies under /usr, which every student's sandbox may read: keep the \
+                         course, the roster, the hidden scenarios and the reports elsewhere"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        let trusted_dir = build_dir.join("trusted");
+        let target_dir = options
+            .target_dir
+            .clone()
+            .unwrap_or_else(|| trusted_dir.join("target"));
+        let deps = prebuild(
+            &trusted,
+            &course.allowed_crates,
+            &trusted_dir,
+            &target_dir,
+            options.offline,
+            options.build_timeout,
+        )
+        .map_err(|e| fail(&trusted_dir, e))?;
+        // SAFETY: geteuid only reads the process's credentials.
+        let root = options.sandbox == Mode::Strict && unsafe { libc::geteuid() } == 0;
+        Ok(House {
+            trusted,
+            deps,
+            jail: Jail {
+                mode: options.sandbox,
+                root: jail_root,
+                mounts: Vec::new(),
+                user: None,
+                tmp_bytes: 16 << 20,
+            },
+            root,
+        })
+    }
+
+    /// The uid and gid of the student at `index` in the roster (root only): counting up from
+    /// `base`, skipping the uids the system's user list has.
+    fn user(&self, base: u32, index: usize) -> Option<(u32, u32)> {
+        if !self.root {
+            return None;
+        }
+        let taken = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+        let taken: Vec<u32> = taken
+            .lines()
+            .filter_map(|l| l.split(':').nth(2)?.parse().ok())
+            .collect();
+        (base..)
+            .filter(|u| !taken.contains(u))
+            .nth(index)
+            .map(|u| (u, u))
+    }
 }
 
 /// What every student of one class run shares.
@@ -216,13 +378,18 @@ struct Setting<'a> {
 
 struct Graded {
     row: GradebookRow,
-    report: Report,
+    report: Option<Report>,
     runs: usize,
 }
 
 impl Setting<'_> {
-    /// Grade a registered game in this process.
-    fn registered(&self, student: &str, game: &str, reference: &str) -> (GradebookRow, Report) {
+    /// Grade a registered game (the course's own, trusted code) in this process.
+    fn registered(
+        &self,
+        student: &str,
+        game: &str,
+        reference: &str,
+    ) -> (GradebookRow, Option<Report>) {
         let chosen = readings(self.course, reference);
         let graded = (|| {
             let refg = crate::readings::reference(self.catalog, reference, &chosen)?;
@@ -236,72 +403,60 @@ impl Setting<'_> {
         let (row, report) = match graded {
             Ok(report) => (
                 GradebookRow::graded(student, game, reference, &report),
-                Report::Graded {
-                    markdown: report.to_markdown(),
-                    json: report.to_json(),
-                },
+                Some(report),
             ),
-            Err(e) => (
-                GradebookRow::failed(student, game, reference, &e),
-                Report::Failed,
-            ),
+            Err(e) => (GradebookRow::failed(student, game, reference, &e), None),
         };
         (row.from_submission("registered"), report)
     }
 
-    /// Build and grade a submission in a child process.
-    fn submission(&self, sub: &Submission, trusted: &Trusted) -> Graded {
+    /// Build and grade a submission.
+    fn submission(&self, sub: &Submission, house: &House, index: usize) -> Graded {
         let (student, game, reference) = (&sub.student, &sub.game, &sub.reference);
         let mut from = String::new();
-        match self.build_and_grade(sub, trusted, &mut from) {
-            Ok(graded) => Graded {
-                row: GradebookRow::from_json(student, game, reference, &graded.report)
-                    .from_submission(&from),
-                report: Report::Graded {
-                    markdown: graded.markdown,
-                    json: serde_json::to_string_pretty(&graded.report).unwrap_or_default(),
-                },
-                runs: graded.runs,
-            },
+        let mut runs = 0;
+        match self.build_and_grade(sub, house, index, &mut from, &mut runs) {
+            Ok(mut report) => {
+                if house.jail.mode == Mode::Off {
+                    report.notes.push(
+                        "Graded without a sandbox (`--sandbox off`): the submission's code ran \
+                         as a plain child process of the grader."
+                            .into(),
+                    );
+                }
+                Graded {
+                    row: GradebookRow::graded(student, game, reference, &report)
+                        .from_submission(&from),
+                    report: Some(report),
+                    runs,
+                }
+            }
             Err(e) => Graded {
                 row: GradebookRow::failed(student, game, reference, &e).from_submission(&from),
-                report: Report::Failed,
-                runs: 0,
+                report: None,
+                runs,
             },
         }
     }
 
-    /// Copy, check, build and grade one submission; `from` is set to where it came from.
+    /// Copy, check, build and grade one submission; `from` is set to where it came from,
+    /// `runs` to how many oracles were started.
     fn build_and_grade(
         &self,
         sub: &Submission,
-        trusted: &Trusted,
+        house: &House,
+        index: usize,
         from: &mut String,
-    ) -> Result<crate::child::Graded, String> {
+        runs: &mut usize,
+    ) -> Result<Report, String> {
         let options = self.options;
         let chosen = readings(self.course, &sub.reference);
-        crate::readings::reference(self.catalog, &sub.reference, &chosen)?;
-        let scenarios_file =
-            solitaire_conformance::scenario_path(&options.grade.conformance_dir, &sub.reference);
-        let scenarios = read_text_capped(&scenarios_file, MAX_INPUT_BYTES).map_err(|e| {
-            format!(
-                "the reference's conformance file {}: {e}",
-                scenarios_file.display()
-            )
-        })?;
-        let hidden = match &options.grade.hidden_dir {
-            Some(dir) => {
-                let file = solitaire_conformance::scenario_path(dir, &sub.reference);
-                match read_text_capped(&file, MAX_INPUT_BYTES) {
-                    Ok(text) => Some(text),
-                    Err(_) if !file.exists() => None,
-                    Err(e) => return Err(format!("{}: {e}", file.display())),
-                }
-            }
-            None => None,
-        };
+        let reference = crate::readings::reference(self.catalog, &sub.reference, &chosen)?;
+        let public = scenarios(&options.grade, &sub.reference)?;
+        let hidden = hidden_scenarios(&options.grade, &sub.reference)?;
         let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
-        let dir = options.build_dir.join("students").join(&name);
+        let students = options.build_dir.join("students");
+        let dir = students.join(&name);
         let work = options.build_dir.join("checkouts").join(&name);
         for d in [&dir, &work] {
             if d.exists() {
@@ -315,37 +470,122 @@ impl Setting<'_> {
         let crate_dir = dir.join("games").join(&sub.game);
         let text = read_text_capped(&crate_dir.join("Cargo.toml"), MAX_INPUT_BYTES)
             .map_err(|e| format!("refused: games/{}/Cargo.toml: {e}", sub.game))?;
-        let allowed = &self.course.allowed_crates;
-        let manifest = crate::manifest::rewrite(&text, &crate_dir, allowed, trusted)
-            .map_err(|e| format!("refused: {e}"))?;
-        scratch::generate(&dir, &sub.game, &manifest, trusted)?;
-        let settings = BuildSettings {
-            target_dir: options
-                .target_dir
-                .clone()
-                .unwrap_or_else(|| options.build_dir.join("target")),
-            offline: options.offline,
-            timeout: options.build_timeout,
+        let plan = crate::manifest::plan(
+            &text,
+            &crate_dir,
+            &self.course.allowed_crates,
+            &house.trusted,
+        )
+        .map_err(|e| format!("refused: {e}"))?;
+        for sub_dir in ["out", "tmp"] {
+            let d = dir.join(sub_dir);
+            std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        }
+        let mut jail = house.jail.clone();
+        jail.user = house.user(options.uid_base, index);
+        if let Some((uid, gid)) = jail.user {
+            give(&dir, uid, gid)?;
+        }
+        let limits = &options.limits;
+        let oracle = crate::compile::compile(
+            &jail,
+            &dir,
+            &sub.game,
+            &plan,
+            &house.deps,
+            Duration::from_secs(limits.build_seconds),
+        )
+        .map_err(|e| format!("does not build: {e}"))?;
+        jail.mounts = vec![Mount {
+            host: dir.clone(),
+            jail: "/work".into(),
+            grant: Grant::Read,
+        }];
+        let seen = |p: &Path| jail.path(p).unwrap_or_else(|| p.to_path_buf());
+        let target = Target {
+            program: seen(&oracle),
+            args: Vec::new(),
+            workdir: seen(&dir),
+            env: vec![("RUST_BACKTRACE".into(), "0".into())],
+            limits: sandbox::Limits {
+                address_space: limits.memory_bytes,
+                cpu_seconds: limits.cpu_seconds,
+                file_bytes: 1 << 20,
+                processes: limits.processes,
+                open_files: 64,
+                stack_bytes: limits.stack_bytes,
+            },
         };
-        let program =
-            scratch::build(&dir, &settings, trusted).map_err(|e| format!("does not build: {e}"))?;
-        let job = Job {
+        let setup = Setup {
+            jail,
+            target,
             game: sub.game.clone(),
-            reference: sub.reference.clone(),
             readings: chosen,
-            seeds: options.grade.seeds,
-            steps: options.grade.steps,
-            time_limit_ms: u64::try_from(options.grade.time_limit.as_millis()).unwrap_or(u64::MAX),
-            scenarios,
-            conformance_dir: options.grade.conformance_dir.clone(),
-            hidden,
-            hidden_dir: options.grade.hidden_dir.clone(),
-            course_file: options.grade.course_file.clone(),
-            known: Default::default(),
-            skip_from: None,
-            skip_reason: String::new(),
+            setup_limit: Duration::from_secs(limits.setup_seconds),
+            answer_limit: options.grade.time_limit * 2 + Duration::from_secs(1),
+            budget: Duration::from_secs(limits.student_seconds),
+            restarts: limits.restarts,
         };
-        grade_in_child(&program, &dir.join("run"), job, &options.limits)
-            .map_err(|e| format!("not graded: {e}"))
+        let (session, built) = Session::open(setup).map_err(|e| format!("not graded: {e}"))?;
+        let candidate = crate::oracle::remote::candidate(session.clone(), &sub.game, &built)
+            .map_err(|e| format!("not graded: {e}"));
+        let report = candidate.map(|candidate| {
+            grade_with(
+                candidate,
+                reference,
+                &options.grade,
+                public,
+                hidden,
+                Some(Box::new(SessionHooks(session.clone()))),
+            )
+        });
+        *runs = session.starts();
+        session.retire();
+        report
     }
+}
+
+/// The reference's public scenarios.
+fn scenarios(options: &Options, reference: &str) -> Result<ScenarioFile, String> {
+    let file = solitaire_conformance::scenario_path(&options.conformance_dir, reference);
+    let text = read_text_capped(&file, MAX_INPUT_BYTES)
+        .map_err(|e| format!("the reference's conformance file {}: {e}", file.display()))?;
+    ScenarioFile::parse(&file.display().to_string(), &text).map_err(|e| e.to_string())
+}
+
+/// The instructor's hidden scenarios for `reference`, if any: read here, by the judge only.
+fn hidden_scenarios(
+    options: &Options,
+    reference: &str,
+) -> Result<Vec<solitaire_conformance::Scenario>, String> {
+    let Some(dir) = &options.hidden_dir else {
+        return Ok(Vec::new());
+    };
+    let file = solitaire_conformance::scenario_path(dir, reference);
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    let text =
+        read_text_capped(&file, MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(ScenarioFile::parse(&file.display().to_string(), &text)
+        .map_err(|e| e.to_string())?
+        .scenarios)
+}
+
+/// Give the scratch directory `dir` (and everything in it) to the student's uid and gid, and
+/// make it the student's alone.
+fn give(dir: &Path, uid: u32, gid: u32) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    std::os::unix::fs::lchown(dir, Some(uid), Some(gid)).map_err(|e| io(dir, e))?;
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| io(dir, e))?;
+    if meta.is_dir() {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| io(dir, e))?;
+        for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
+            let entry = entry.map_err(|e| io(dir, e))?;
+            give(&entry.path(), uid, gid)?;
+        }
+    }
+    Ok(())
 }

@@ -7,7 +7,7 @@ use solitaire_core::Game;
 
 use crate::Options;
 use crate::commands::{Origin, sol, write_file};
-use crate::context::{Context, cap};
+use crate::context::{Context, Secrecy, cap};
 use crate::report::{Finding, Part, round1};
 
 const POINTS: f64 = 35.0;
@@ -99,7 +99,8 @@ fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<Str
         )],
         Start::Position(text) => {
             let text = start_text(candidate, text);
-            let play = match candidate.parse_position(&text) {
+            // The engine reads it with the candidate's layout: no candidate code runs here.
+            let play = match solitaire_core::text::parse_position(candidate.layout(), &text) {
                 Ok(_) => sol(
                     "play",
                     candidate.id(),
@@ -150,38 +151,54 @@ fn start_text(candidate: &Game, text: &str) -> String {
     out
 }
 
-pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
-    let mut passed = 0;
-    let mut findings = Vec::new();
+/// What one run of scenarios found.
+#[derive(Default)]
+pub(crate) struct Outcome {
+    passed: usize,
+    findings: Vec<Finding>,
+}
+
+/// Run the public scenarios (`hidden` false) or the instructor's hidden ones against the
+/// candidate. A hidden scenario's finding names its rule only: no position, no move, and
+/// nothing the candidate wrote (its panic message or refusal reason).
+pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
+    let mut out = Outcome::default();
     let cand = cx.candidate.clone();
-    for entry in &suite.entries {
+    for entry in suite.entries.iter().filter(|e| e.hidden == hidden) {
         let (scenario, n) = (&entry.scenario, entry.number);
         let game = cand.clone();
         let owned = scenario.clone();
-        let (what, title) = if entry.hidden {
+        let (what, title) = if hidden {
             let title = format!("Hidden scenario: {}", scenario.name);
             (format!("hidden scenario {:?}", scenario.name), title)
         } else {
             let title = format!("Scenario {n}: {} ({})", scenario.name, suite.source);
             (format!("scenario {n} {:?}", scenario.name), title)
         };
-        let start = if entry.hidden {
+        let start = if hidden {
             Vec::new()
         } else {
             reproduce(&cand, scenario, &[])
         };
-        let outcome = cx.guard(&what, &start, move || run_scenario(&game, &owned));
+        let secrecy = if hidden {
+            Secrecy::Secret
+        } else {
+            Secrecy::Public
+        };
+        let outcome = cx.guard_in(secrecy, &what, &start, move || run_scenario(&game, &owned));
         let finding = match outcome {
             Ok(Ok(())) => {
-                passed += 1;
+                out.passed += 1;
                 continue;
             }
-            Err(message) if entry.hidden => Finding {
+            Err(_) if hidden => Finding {
                 title,
-                detail: message,
+                detail: "The candidate failed on the instructor's scenario on this rule (see \
+                         Robustness)."
+                    .into(),
                 reproduce: Vec::new(),
             },
-            Ok(Err(_)) if entry.hidden => Finding {
+            Ok(Err(_)) if hidden => Finding {
                 title,
                 detail: "The instructor's scenario on this rule failed.".into(),
                 reproduce: Vec::new(),
@@ -209,8 +226,16 @@ pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
             },
         };
         cx.failed.insert(scenario.name.clone());
-        findings.push(finding);
+        out.findings.push(finding);
     }
+    out
+}
+
+/// The conformance part from the runs of the public and the hidden scenarios.
+pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
+    let passed = public.passed + hidden.passed;
+    let mut findings = public.findings;
+    findings.extend(hidden.findings);
     let total = suite.entries.len();
     let points = if total == 0 {
         0.0

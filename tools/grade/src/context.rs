@@ -20,6 +20,15 @@ const MAX_TIMEOUTS: usize = 3;
 const ROBUSTNESS: f64 = 15.0;
 const PER_KIND: f64 = 5.0;
 
+/// Whether a check runs on data the candidate's author may see.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Secrecy {
+    /// Public data: faults are reported in full.
+    Public,
+    /// The instructor's hidden scenarios: faults are reported by their kind only.
+    Secret,
+}
+
 /// One robustness fault.
 pub(crate) struct FaultRecord {
     pub kind: FaultKind,
@@ -71,6 +80,23 @@ impl Context {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        self.guard_in(Secrecy::Public, what, reproduce, check)
+    }
+
+    /// [`Context::guard`], for a check on public or secret data: a fault in a secret check
+    /// is recorded by its kind only, without the candidate's words (its panic message, its
+    /// last words on standard error), which could carry the secret data out.
+    pub fn guard_in<T, F>(
+        &mut self,
+        secrecy: Secrecy,
+        what: &str,
+        reproduce: &[String],
+        check: F,
+    ) -> Result<T, String>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
         if self.timeouts >= MAX_TIMEOUTS {
             return Err(format!(
                 "not run: the candidate already ran over the time limit {MAX_TIMEOUTS} times"
@@ -101,7 +127,10 @@ impl Context {
                     }
                     Fault::Crash(_) => FaultKind::Crash,
                 };
-                let message = format!("the candidate {fault}");
+                let message = match secrecy {
+                    Secrecy::Public => format!("the candidate {fault}"),
+                    Secrecy::Secret => format!("the candidate {}", fault.kind()),
+                };
                 self.faults.push(FaultRecord {
                     kind,
                     finding: Finding {

@@ -61,30 +61,6 @@ impl GradebookRow {
         }
     }
 
-    /// The row of a graded game, from the report's JSON (as the runner sends it).
-    pub fn from_json(
-        student: &str,
-        game: &str,
-        reference: &str,
-        report: &serde_json::Value,
-    ) -> GradebookRow {
-        let points = |id: &str| {
-            report["parts"]
-                .as_array()
-                .and_then(|parts| parts.iter().find(|p| p["id"] == id))
-                .and_then(|p| p["points"].as_f64())
-                .map_or(String::new(), |p| p.to_string())
-        };
-        GradebookRow {
-            student: student.into(),
-            game: game.into(),
-            reference: reference.into(),
-            parts: PARTS.map(points),
-            total: report["total"].as_f64().unwrap_or(0.0).to_string(),
-            ..GradebookRow::default()
-        }
-    }
-
     /// The row of a game that could not be graded: 0 points and the reason.
     pub fn failed(student: &str, game: &str, reference: &str, error: &str) -> GradebookRow {
         GradebookRow {
@@ -145,13 +121,18 @@ impl GradebookRow {
     }
 }
 
-/// Errors on one line (the gradebook keeps one row per line).
+/// The most bytes of one gradebook cell: a longer error is cut (the report has it whole).
+pub const MAX_CELL: usize = 500;
+
+/// Errors on one line (the gradebook keeps one row per line), cut to [`MAX_CELL`] bytes.
 fn one_line(text: &str) -> String {
-    text.lines()
+    let line = text
+        .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
-        .join(" / ")
+        .join(" / ");
+    crate::capped(&line, MAX_CELL)
 }
 
 /// The gradebook as CSV, header first.
@@ -166,11 +147,29 @@ pub fn to_csv(rows: &[GradebookRow]) -> String {
     out
 }
 
+/// Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection).
+const FORMULA: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A CSV field: a text that starts like a formula gets a `'` in front, so spreadsheets show
+/// it as text (a number stays a number); quoted when it holds a comma, quote or newline.
 fn csv_field(s: &str) -> String {
+    let s = if s.starts_with(FORMULA) && s.parse::<f64>().is_err() {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
+    }
+}
+
+/// A field as [`csv_field`] wrote it, without the `'` it put in front of a formula.
+fn from_csv_field(s: String) -> String {
+    match s.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA) && rest.parse::<f64>().is_err() => rest.to_string(),
+        _ => s,
     }
 }
 
@@ -199,10 +198,12 @@ pub fn parse(text: &str) -> Result<Vec<GradebookRow>, String> {
     let mut rows = Vec::new();
     for record in records {
         let get = |name: &str| {
-            column(name)
-                .and_then(|i| record.get(i))
-                .cloned()
-                .unwrap_or_default()
+            from_csv_field(
+                column(name)
+                    .and_then(|i| record.get(i))
+                    .cloned()
+                    .unwrap_or_default(),
+            )
         };
         rows.push(GradebookRow {
             student: get("student"),
@@ -316,6 +317,23 @@ mod tests {
         assert_eq!(csv.lines().count(), 3, "{csv}");
         assert_eq!(parse(&csv), Ok(rows));
         assert!(parse("name,score\n").is_err());
+    }
+
+    #[test]
+    fn formulas_are_written_as_text_and_long_errors_are_cut() {
+        let row = GradebookRow::failed("=HYPERLINK(\"http://x\")", "g", "x", &"e".repeat(5000))
+            .from_submission("@SUM(A1)");
+        let csv = to_csv(std::slice::from_ref(&row));
+        let line = csv.lines().nth(1).unwrap_or_default();
+        assert!(line.starts_with("\"'=HYPERLINK("), "{line}");
+        assert!(line.contains(",'@SUM(A1)"), "{line}");
+        assert!(line.len() < 700, "{} bytes", line.len());
+        assert_eq!(parse(&csv), Ok(vec![row]));
+        let negative = GradebookRow {
+            total: "-1".into(),
+            ..GradebookRow::default()
+        };
+        assert!(to_csv(&[negative]).contains(",-1,"));
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Running candidate code under guard: a panic or an endless loop is caught and reported,
-//! never allowed to take the grader down.
+//! never allowed to take the grader down. A question to a student's oracle that got no
+//! answer unwinds with an [`OracleFault`], which becomes the check's fault the same way.
 
 use std::sync::Once;
 use std::sync::mpsc;
 use std::time::Duration;
+
+use crate::oracle::OracleFault;
 
 /// What went wrong in a guarded check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,9 +15,10 @@ pub enum Fault {
     Panic(String),
     /// The check did not finish within the time limit (an endless loop, or far too slow).
     Timeout(Duration),
-    /// The check ended the whole grading process (a stack overflow, an abort, an exit, a
-    /// signal, memory exhausted): only seen when each student is graded in a child process
-    /// (see [`crate::child`]), which is then restarted to go on with the next check.
+    /// The student's oracle ended while answering (a stack overflow, an abort, an exit, a
+    /// signal, memory exhausted) or answered out of protocol: only seen when a submission is
+    /// graded through its oracle (see [`crate::oracle`]), which is then started again for
+    /// the next check.
     Crash(String),
 }
 
@@ -24,6 +28,18 @@ impl std::fmt::Display for Fault {
             Fault::Panic(m) => write!(f, "panicked: {m}"),
             Fault::Timeout(d) => write!(f, "did not finish within {} ms", d.as_millis()),
             Fault::Crash(how) => write!(f, "ended the grading process: {how}"),
+        }
+    }
+}
+
+impl Fault {
+    /// The fault's kind in words, without the candidate's own words (for checks on secret
+    /// data).
+    pub fn kind(&self) -> String {
+        match self {
+            Fault::Panic(_) => "panicked (the message is not shown for this check)".into(),
+            Fault::Timeout(d) => format!("did not finish within {} ms", d.as_millis()),
+            Fault::Crash(_) => "ended the grading process (how is not shown for this check)".into(),
         }
     }
 }
@@ -67,7 +83,10 @@ where
     }
     match rx.recv_timeout(limit) {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(payload)) => Err(Fault::Panic(panic_message(payload.as_ref()))),
+        Ok(Err(payload)) => Err(match payload.downcast_ref::<OracleFault>() {
+            Some(fault) => fault.fault(limit),
+            None => Fault::Panic(panic_message(payload.as_ref())),
+        }),
         Err(mpsc::RecvTimeoutError::Timeout) => Err(Fault::Timeout(limit)),
         Err(mpsc::RecvTimeoutError::Disconnected) => Err(Fault::Panic(
             "the check thread ended without an answer".into(),
@@ -75,14 +94,16 @@ where
     }
 }
 
+/// A panic's message, cut to [`crate::MAX_CANDIDATE_TEXT`] bytes.
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
+    let text = if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {
         s.clone()
     } else {
         "a panic without a message".into()
-    }
+    };
+    crate::capped(&text, crate::MAX_CANDIDATE_TEXT)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Hooks into one grade: told of each guarded check before and after it runs and of each part
-//! as it ends, and able to replay what an earlier run of the same grade found. The child
-//! process runner ([`crate::runner`]) streams them; a plain [`crate::grade`] has none.
+//! as it ends, and able to skip a check or record a fault for it without running it. A
+//! student's oracle session ([`crate::oracle::SessionHooks`]) keeps its oracle running
+//! through them; a plain [`crate::grade`] has none.
 
 use crate::guard::Fault;
 use crate::report::Part;
@@ -27,4 +28,7 @@ pub trait CheckHooks {
     fn after(&mut self, check: usize, what: &str, fault: Option<&Fault>);
     /// A part is complete (layout, conformance and differential; robustness comes last).
     fn part_done(&mut self, part: &Part);
+    /// The checks from here on use the instructor's hidden scenarios: a candidate that runs
+    /// elsewhere is started afresh, so nothing it learns from them outlives them.
+    fn secret(&mut self) {}
 }

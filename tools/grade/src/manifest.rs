@@ -1,18 +1,16 @@
-//! A student crate's `Cargo.toml`, checked and rewritten for the scratch build: the engine
-//! becomes a path dependency into the trusted workspace; crates from the registry that the
-//! course allows stay; everything else is refused with the reason: a reference game, the
-//! registry, the grader or the conformance crate, any other crate, path or git dependencies,
-//! build scripts and procedural macros (code that would run while the class is built).
+//! A student crate's `Cargo.toml`, checked and read into what the compiler needs ([`Plan`]):
+//! its edition, its library's root file, its dependencies and its default features. The
+//! engine and the crates the course allows are linked from the trusted build; everything
+//! else is refused with the reason: a reference game, the registry, the grader or the
+//! conformance crate, any other crate, path or git dependencies, build scripts and
+//! procedural macros (code that would run while the class is built).
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Component, Path, PathBuf};
 
 use toml::{Table, Value};
 
 use crate::trusted::Trusted;
-
-/// The package name the student's crate is built under (whatever it was called), so it can
-/// never collide with a crate of the trusted workspace.
-pub const PACKAGE: &str = "student-submission";
 
 /// The engine's package name.
 const ENGINE: &str = "solitaire-core";
@@ -20,69 +18,144 @@ const ENGINE: &str = "solitaire-core";
 /// Dependency tables that are built with the library.
 const BUILT: &str = "dependencies";
 
-/// Read, check and rewrite the manifest `text` of the crate in `crate_dir`.
+/// What the compiler needs to build a student's library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The Rust edition (`2024`).
+    pub edition: String,
+    /// The library's root file, relative to the crate's directory.
+    pub lib: PathBuf,
+    /// Each dependency: the name the code uses (`serde`) and its package (`serde`).
+    pub deps: Vec<(String, String)>,
+    /// The crate's own features enabled by default (with those they enable).
+    pub features: BTreeSet<String>,
+}
+
+/// Read and check the manifest `text` of the crate in `crate_dir`.
 ///
 /// # Errors
 /// Why the crate is refused, in words for the student.
-pub fn rewrite(
+pub fn plan(
     text: &str,
     crate_dir: &Path,
     allowed: &[String],
     trusted: &Trusted,
-) -> Result<String, String> {
-    let mut manifest = text
+) -> Result<Plan, String> {
+    let manifest = text
         .parse::<Table>()
-        .map_err(|e| format!("its Cargo.toml does not read: {e}"))?;
+        .map_err(|e| format!("its Cargo.toml does not read: {}", one_line(&e.to_string())))?;
     let package = manifest
-        .get_mut("package")
-        .and_then(Value::as_table_mut)
+        .get("package")
+        .and_then(Value::as_table)
         .ok_or("its Cargo.toml has no [package]")?;
     check_no_build_script(package, crate_dir)?;
-    package.insert("name".into(), Value::String(PACKAGE.into()));
-    for key in ["workspace", "default-run", "build"] {
-        package.remove(key);
-    }
-    package.insert("build".into(), Value::Boolean(false));
-    for key in ["autobins", "autoexamples", "autotests", "autobenches"] {
-        package.insert(key.into(), Value::Boolean(false));
-    }
-    if let Some(lib) = manifest.get("lib").and_then(Value::as_table) {
+    let lib = manifest.get("lib").and_then(Value::as_table);
+    if let Some(lib) = lib {
         let flag = |k: &str| lib.get(k).and_then(Value::as_bool) == Some(true);
         if flag("proc-macro") || flag("proc_macro") {
             return Err("it is a procedural macro crate: a submission is a plain library".into());
         }
     }
-    for key in [
-        "workspace",
-        "patch",
-        "replace",
-        "profile",
-        "bin",
-        "example",
-        "test",
-        "bench",
-        "dev-dependencies",
-        "dev_dependencies",
-    ] {
-        manifest.remove(key);
-    }
+    let lib_path = match lib.and_then(|l| l.get("path")) {
+        None => PathBuf::from("src/lib.rs"),
+        Some(Value::String(p)) => inside(p)?,
+        Some(_) => return Err("its [lib] path does not read".into()),
+    };
     refuse_build_dependencies(&manifest)?;
-    if let Some(deps) = manifest.get_mut(BUILT).and_then(Value::as_table_mut) {
-        rewrite_dependencies(deps, allowed, trusted)?;
+    let mut deps = Vec::new();
+    let mut tables = vec![manifest.get(BUILT)];
+    if let Some(targets) = manifest.get("target").and_then(Value::as_table) {
+        tables.extend(
+            targets
+                .values()
+                .filter_map(Value::as_table)
+                .map(|t| t.get(BUILT)),
+        );
     }
-    if let Some(targets) = manifest.get_mut("target").and_then(Value::as_table_mut) {
-        for (_, target) in targets.iter_mut() {
-            let Some(target) = target.as_table_mut() else {
-                continue;
-            };
-            target.remove("dev-dependencies");
-            target.remove("dev_dependencies");
-            if let Some(deps) = target.get_mut(BUILT).and_then(Value::as_table_mut) {
-                rewrite_dependencies(deps, allowed, trusted)?;
+    for table in tables.into_iter().flatten() {
+        let table = table.as_table().ok_or("its [dependencies] does not read")?;
+        for (key, spec) in table {
+            let package = check_dependency(key, spec, allowed, trusted)?;
+            let name = key.replace('-', "_");
+            if !deps.iter().any(|(n, _)| *n == name) {
+                deps.push((name, package));
             }
         }
     }
-    toml::to_string(&manifest).map_err(|e| format!("its Cargo.toml cannot be rewritten: {e}"))
+    if !deps.iter().any(|(_, p)| p == ENGINE) {
+        return Err(format!("it does not depend on the engine ({ENGINE})"));
+    }
+    Ok(Plan {
+        edition: edition(package, trusted)?,
+        lib: lib_path,
+        deps,
+        features: default_features(&manifest),
+    })
+}
+
+/// A path inside the crate, relative, without `..`.
+fn inside(path: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(path);
+    if p.components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        Ok(p)
+    } else {
+        Err(format!("its [lib] path {path:?} leaves the crate"))
+    }
+}
+
+/// The crate's edition: its own, the course workspace's when inherited, else 2015 (Cargo's
+/// default).
+fn edition(package: &Table, trusted: &Trusted) -> Result<String, String> {
+    let edition = match package.get("edition") {
+        None => "2015".to_string(),
+        Some(Value::String(e)) => e.clone(),
+        Some(Value::Table(t)) if t.get("workspace").and_then(Value::as_bool) == Some(true) => {
+            trusted
+                .table("workspace.package")
+                .and_then(|p| p.get("edition"))
+                .and_then(Value::as_str)
+                .unwrap_or("2015")
+                .to_string()
+        }
+        Some(_) => return Err("its edition does not read".into()),
+    };
+    if ["2015", "2018", "2021", "2024"].contains(&edition.as_str()) {
+        Ok(edition)
+    } else {
+        Err(format!("its edition {edition:?} is not one rustc knows"))
+    }
+}
+
+/// The crate's `default` features and, transitively, the features of its own they enable
+/// (`dep:` and `crate/feature` entries name other crates' features, fixed by the trusted
+/// build).
+fn default_features(manifest: &Table) -> BTreeSet<String> {
+    let table = manifest.get("features").and_then(Value::as_table);
+    let mut on = BTreeSet::new();
+    let mut todo = vec!["default".to_string()];
+    while let Some(feature) = todo.pop() {
+        let Some(list) = table
+            .and_then(|t| t.get(&feature))
+            .and_then(Value::as_array)
+        else {
+            continue;
+        };
+        if !on.insert(feature) {
+            continue;
+        }
+        for entry in list.iter().filter_map(Value::as_str) {
+            if !entry.contains(':') && !entry.contains('/') {
+                todo.push(entry.to_string());
+            }
+        }
+    }
+    on
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn check_no_build_script(package: &Table, crate_dir: &Path) -> Result<(), String> {
@@ -120,66 +193,46 @@ fn refuse_build_dependencies(manifest: &Table) -> Result<(), String> {
     Ok(())
 }
 
-/// Check every dependency of one table and rewrite the engine's and inherited ones.
-fn rewrite_dependencies(
-    deps: &mut Table,
+/// The package of dependency `key` if the submission may have it, or why not.
+fn check_dependency(
+    key: &str,
+    spec: &Value,
     allowed: &[String],
     trusted: &Trusted,
-) -> Result<(), String> {
-    for (key, spec) in deps.iter_mut() {
-        let table = match spec {
-            Value::String(version) => {
-                let mut t = Table::new();
-                t.insert("version".into(), Value::String(version.clone()));
-                t
-            }
-            Value::Table(t) => t.clone(),
-            _ => return Err(format!("the dependency {key:?} does not read")),
-        };
-        let name = table
-            .get("package")
-            .and_then(Value::as_str)
-            .unwrap_or(key)
-            .to_string();
-        *spec = Value::Table(dependency(&name, table, allowed, trusted)?);
-    }
-    Ok(())
-}
-
-/// The rewritten specification of dependency `name`, or why it is refused.
-fn dependency(
-    name: &str,
-    spec: Table,
-    allowed: &[String],
-    trusted: &Trusted,
-) -> Result<Table, String> {
-    let keep = |spec: &Table, mut into: Table| {
-        for key in [
-            "features",
-            "default-features",
-            "default_features",
-            "optional",
-            "package",
-        ] {
-            if let Some(v) = spec.get(key) {
-                into.insert(key.into(), v.clone());
-            }
-        }
-        into
+) -> Result<String, String> {
+    let table = match spec {
+        Value::String(_) => Table::new(),
+        Value::Table(t) => t.clone(),
+        _ => return Err(format!("the dependency {key:?} does not read")),
     };
-    if name == ENGINE {
-        let mut path = Table::new();
-        let core = trusted.path("crates/core");
-        path.insert("path".into(), Value::String(core.display().to_string()));
-        return Ok(keep(&spec, path));
+    let name = table
+        .get("package")
+        .and_then(Value::as_str)
+        .unwrap_or(key)
+        .to_string();
+    for (field, what) in [
+        ("path", "a path"),
+        ("git", "a git"),
+        ("registry", "another registry's"),
+        ("registry-index", "another registry's"),
+    ] {
+        if table.contains_key(field) && name != ENGINE {
+            return Err(format!(
+                "it takes {name} as {what} dependency: allowed crates come from the course's \
+                 build"
+            ));
+        }
     }
-    if let Some(role) = trusted.crate_role(name) {
+    if name == ENGINE {
+        return Ok(name);
+    }
+    if let Some(role) = trusted.crate_role(&name) {
         return Err(format!(
             "it depends on {name}, {role}: a submission must implement the rules itself, \
              with the engine ({ENGINE}) only"
         ));
     }
-    if !allowed.iter().any(|a| a == name) {
+    if !allowed.contains(&name) {
         let list = if allowed.is_empty() {
             "none".to_string()
         } else {
@@ -190,50 +243,7 @@ fn dependency(
              {list})"
         ));
     }
-    for (key, what) in [
-        ("path", "a path"),
-        ("git", "a git"),
-        ("registry", "another registry's"),
-        ("registry-index", "another registry's"),
-    ] {
-        if spec.contains_key(key) {
-            return Err(format!(
-                "it takes {name} as {what} dependency: allowed crates come from crates.io by \
-                 version"
-            ));
-        }
-    }
-    if spec.get("workspace").and_then(Value::as_bool) == Some(true) {
-        let inherited = trusted
-            .table("workspace.dependencies")
-            .and_then(|d| d.get(name))
-            .ok_or_else(|| {
-                format!("it inherits {name} from a workspace that does not define it")
-            })?;
-        let base = match inherited {
-            Value::String(version) => {
-                let mut t = Table::new();
-                t.insert("version".into(), Value::String(version.clone()));
-                t
-            }
-            Value::Table(t) if !t.contains_key("path") && !t.contains_key("git") => t.clone(),
-            _ => {
-                return Err(format!(
-                    "it inherits {name}, which the course's workspace takes by path"
-                ));
-            }
-        };
-        let mut merged = keep(&spec, base.clone());
-        if let (Some(Value::Array(a)), Some(Value::Array(b))) =
-            (base.get("features"), spec.get("features"))
-        {
-            let mut all = a.clone();
-            all.extend(b.iter().cloned());
-            merged.insert("features".into(), Value::Array(all));
-        }
-        return Ok(merged);
-    }
-    Ok(spec)
+    Ok(name)
 }
 
 #[cfg(test)]
@@ -257,30 +267,30 @@ solitaire-core.workspace = true
 proptest = "1"
 "#;
 
-    fn rewritten(text: &str, allowed: &[&str]) -> Result<Table, String> {
+    fn planned(text: &str, allowed: &[&str]) -> Result<Plan, String> {
         let allowed: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        rewrite(text, dir.path(), &allowed, &trusted())
-            .map(|t| t.parse::<Table>().unwrap_or_else(|e| panic!("{e}")))
+        plan(text, dir.path(), &allowed, &trusted())
     }
 
     #[test]
-    fn the_engine_becomes_a_path_into_the_trusted_workspace() {
-        let t = rewritten(SCAFFOLDED, &[]).unwrap_or_else(|e| panic!("{e}"));
-        let core = &t["dependencies"]["solitaire-core"];
-        assert!(
-            core["path"]
-                .as_str()
-                .is_some_and(|p| p.ends_with("crates/core"))
+    fn a_scaffolded_crate_needs_the_engine_only() {
+        let p = planned(SCAFFOLDED, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.edition, "2024");
+        assert_eq!(p.lib, PathBuf::from("src/lib.rs"));
+        assert_eq!(
+            p.deps,
+            vec![("solitaire_core".to_string(), ENGINE.to_string())]
         );
-        assert_eq!(t["package"]["name"].as_str(), Some(PACKAGE));
-        assert!(!t.contains_key("dev-dependencies"));
+        assert!(p.features.is_empty());
+        let no_engine = SCAFFOLDED.replace("solitaire-core.workspace = true", "");
+        assert!(planned(&no_engine, &[]).is_err_and(|e| e.contains("engine")));
     }
 
     #[test]
     fn reference_games_and_other_crates_are_refused_with_the_reason() {
         let with = |dep: &str| format!("{SCAFFOLDED}\n[dependencies.{dep}]\nversion = \"1\"\n");
-        let game = rewritten(
+        let game = planned(
             &SCAFFOLDED.replace(
                 "solitaire-core.workspace = true",
                 "solitaire-core.workspace = true\ngame-labyrinth.workspace = true",
@@ -288,30 +298,38 @@ proptest = "1"
             &[],
         );
         assert!(game.is_err_and(|e| e.contains("game-labyrinth, a reference game")));
-        let grader = rewritten(&with("solitaire-grader"), &[]);
+        let grader = planned(&with("solitaire-grader"), &[]);
         assert!(grader.is_err_and(|e| e.contains("the grader")));
-        let answers = rewritten(&with("solitaire-conformance"), &[]);
+        let answers = planned(&with("solitaire-conformance"), &[]);
         assert!(answers.is_err_and(|e| e.contains("answers")));
-        assert!(rewritten(&with("rand"), &[]).is_err_and(|e| e.contains("does not allow")));
-        assert!(rewritten(&with("rand"), &["rand"]).is_ok());
+        assert!(planned(&with("rand"), &[]).is_err_and(|e| e.contains("does not allow")));
+        let renamed = planned(
+            &with("dice").replace("version", "package = \"rand\"\nversion"),
+            &["rand"],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            renamed
+                .deps
+                .contains(&("dice".to_string(), "rand".to_string()))
+        );
     }
 
     #[test]
-    fn allowed_crates_come_by_version_and_inherit_from_the_workspace() {
+    fn path_dependencies_library_paths_and_features() {
         let path = SCAFFOLDED.replace(
             "solitaire-core.workspace = true",
             "solitaire-core.workspace = true\nrand = { path = \"../rand\" }",
         );
-        assert!(rewritten(&path, &["rand"]).is_err_and(|e| e.contains("a path dependency")));
-        let inherited = SCAFFOLDED.replace(
-            "solitaire-core.workspace = true",
-            "solitaire-core.workspace = true\nserde = { workspace = true, features = [\"rc\"] }",
+        assert!(planned(&path, &["rand"]).is_err_and(|e| e.contains("a path dependency")));
+        let outside = format!("{SCAFFOLDED}\n[lib]\npath = \"../../games/bristol/src/lib.rs\"\n");
+        assert!(planned(&outside, &[]).is_err_and(|e| e.contains("leaves the crate")));
+        let features = format!(
+            "{SCAFFOLDED}\n[features]\ndefault = [\"fast\"]\nfast = [\"tables\", \"serde/derive\"]\ntables = []\nslow = []\n"
         );
-        let t = rewritten(&inherited, &["serde"]).unwrap_or_else(|e| panic!("{e}"));
-        let serde = &t["dependencies"]["serde"];
-        assert_eq!(serde["version"].as_str(), Some("1"));
-        let features = serde["features"].as_array().map(Vec::len);
-        assert_eq!(features, Some(2), "{serde}");
+        let p = planned(&features, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let on: Vec<&str> = p.features.iter().map(String::as_str).collect();
+        assert_eq!(on, ["default", "fast", "tables"]);
     }
 
     #[test]
@@ -320,15 +338,15 @@ proptest = "1"
             "version.workspace = true",
             "version.workspace = true\nbuild = \"gen.rs\"",
         );
-        assert!(rewritten(&script, &[]).is_err_and(|e| e.contains("build script")));
+        assert!(planned(&script, &[]).is_err_and(|e| e.contains("build script")));
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(dir.path().join("build.rs"), "fn main() {}")
             .unwrap_or_else(|e| panic!("{e}"));
-        let found = rewrite(SCAFFOLDED, dir.path(), &[], &trusted());
+        let found = plan(SCAFFOLDED, dir.path(), &[], &trusted());
         assert!(found.is_err_and(|e| e.contains("build.rs")));
         let proc_macro = format!("{SCAFFOLDED}\n[lib]\nproc-macro = true\n");
-        assert!(rewritten(&proc_macro, &[]).is_err_and(|e| e.contains("procedural macro")));
+        assert!(planned(&proc_macro, &[]).is_err_and(|e| e.contains("procedural macro")));
         let build_deps = format!("{SCAFFOLDED}\n[build-dependencies]\ncc = \"1\"\n");
-        assert!(rewritten(&build_deps, &[]).is_err_and(|e| e.contains("build-dependencies")));
+        assert!(planned(&build_deps, &[]).is_err_and(|e| e.contains("build-dependencies")));
     }
 }

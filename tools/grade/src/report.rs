@@ -24,6 +24,9 @@ pub struct Report {
     pub max: f64,
     /// The four parts, in order.
     pub parts: Vec<Part>,
+    /// How the grade was made, where it matters (graded without a sandbox).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One graded part.
@@ -90,6 +93,9 @@ impl Report {
             "# Grade: `{}` against `{}`\n\n**Total: {} / {}**\n",
             self.candidate, self.reference, self.total, self.max
         );
+        for note in &self.notes {
+            let _ = writeln!(out, "> {note}\n");
+        }
         if !self.readings.is_empty() {
             let chosen: Vec<String> = self
                 .readings

@@ -171,6 +171,25 @@ pub enum Reply {
     },
 }
 
+impl Reply {
+    /// The reply's kind, as the protocol names it (`moves`, `checked`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reply::Built { .. } => "built",
+            Reply::Position { .. } => "position",
+            Reply::Moves { .. } => "moves",
+            Reply::Checked { .. } => "checked",
+            Reply::Steps { .. } => "steps",
+            Reply::Won { .. } => "won",
+            Reply::Status { .. } => "status",
+            Reply::Score { .. } => "score",
+            Reply::Structure { .. } => "structure",
+            Reply::Panic { .. } => "panic",
+            Reply::Error { .. } => "error",
+        }
+    }
+}
+
 impl Answer {
     /// The answer as one line of JSON, newline included.
     pub fn line(&self) -> String {

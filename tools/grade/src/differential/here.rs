@@ -50,7 +50,8 @@ impl Here<'_> {
         // A candidate with another deck cannot read the reference's cards: say so instead of
         // printing a command that fails (the layout part reports the deck).
         let text = self.candidate.position_text(&self.cpos);
-        if let Err(e) = self.candidate.parse_position(&text) {
+        // The engine reads it with the candidate's layout: no candidate code runs here.
+        if let Err(e) = solitaire_core::text::parse_position(self.candidate.layout(), &text) {
             return vec![
                 reference,
                 format!(

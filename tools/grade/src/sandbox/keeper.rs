@@ -595,7 +595,7 @@ unsafe fn start_target(plan: &Plan, ends: &Ends) -> ! {
             libc::SYS_close_range,
             3u32,
             u32::MAX,
-            libc::CLOSE_RANGE_CLOEXEC as u32,
+            libc::CLOSE_RANGE_CLOEXEC,
         );
         libc::execve(plan.program.as_ptr(), plan.argv.as_ptr(), plan.env.as_ptr());
         fail(ends, 23)

@@ -68,7 +68,7 @@ impl Limits {
     }
 }
 
-/// Wait until `fd` is readable or `until` passes; whether it is readable (or closed).
+/// Wait until `file` is readable or `until` passes; whether it is readable (or closed).
 #[cfg(unix)]
 pub fn readable(file: &File, until: Instant) -> bool {
     loop {

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
-pub use limits::Limits;
+pub use limits::{Limits, readable};
 
 /// The uid and gid of `nobody`, for trial jails.
 pub const NOBODY: u32 = 65534;
@@ -117,13 +117,15 @@ pub struct Target {
 
 /// The system paths every strict jail binds read-only besides its own mounts (devices
 /// readable and writable), and the top-level links it recreates.
-const SYSTEM: [&str; 9] = [
+const SYSTEM: [&str; 10] = [
     "/usr",
     "/bin",
     "/sbin",
     "/lib",
     "/lib64",
     "/etc/ld.so.cache",
+    // The links of `cc` and friends on Debian (`/usr/bin/cc -> /etc/alternatives/cc`).
+    "/etc/alternatives",
     "/dev/null",
     "/dev/zero",
     "/dev/urandom",
@@ -194,6 +196,7 @@ enum End {
     #[cfg(target_os = "linux")]
     Keeper {
         pid: libc::pid_t,
+        pidfd: Option<std::sync::Arc<std::os::fd::OwnedFd>>,
         status: File,
         reaped: bool,
         program: Option<ExitStatus>,
@@ -211,6 +214,7 @@ impl Sandboxed {
             stderr: Some(stderr),
             end: End::Keeper {
                 pid,
+                pidfd: pidfd(pid),
                 status,
                 reaped: false,
                 program: None,
@@ -250,6 +254,7 @@ impl Sandboxed {
                 status,
                 reaped,
                 program,
+                ..
             } => {
                 use std::os::unix::process::ExitStatusExt;
                 if program.is_none() && !*reaped {
@@ -288,10 +293,72 @@ impl Sandboxed {
     }
 }
 
+/// Kills a sandbox from any thread, without its owner's lock: the keeper through a pidfd
+/// (which a reused pid cannot fool), or the process group (off).
+#[derive(Clone, Debug)]
+pub struct Killer(KillerKind);
+
+#[derive(Clone, Debug)]
+enum KillerKind {
+    #[cfg(target_os = "linux")]
+    Pidfd(std::sync::Arc<std::os::fd::OwnedFd>),
+    Group(u32),
+}
+
+impl Killer {
+    /// Kill the sandbox (nothing if it is gone).
+    pub fn kill(&self) {
+        match &self.0 {
+            #[cfg(target_os = "linux")]
+            KillerKind::Pidfd(fd) => {
+                use std::os::fd::AsRawFd;
+                // SAFETY: pidfd_send_signal only sends a signal through a descriptor we own.
+                unsafe {
+                    libc::syscall(
+                        libc::SYS_pidfd_send_signal,
+                        fd.as_raw_fd(),
+                        libc::SIGKILL,
+                        std::ptr::null::<libc::siginfo_t>(),
+                        0u32,
+                    );
+                }
+            }
+            KillerKind::Group(pid) => plain::kill_group(*pid),
+        }
+    }
+}
+
+impl Sandboxed {
+    /// A handle that kills this sandbox from another thread.
+    pub fn killer(&self) -> Killer {
+        match &self.end {
+            #[cfg(target_os = "linux")]
+            End::Keeper { pidfd, pid, .. } => match pidfd {
+                Some(fd) => Killer(KillerKind::Pidfd(fd.clone())),
+                None => Killer(KillerKind::Group(*pid as u32)),
+            },
+            End::Plain(child) => Killer(KillerKind::Group(child.id())),
+        }
+    }
+}
+
 impl Drop for Sandboxed {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// A pidfd of our unreaped child `pid`.
+#[cfg(target_os = "linux")]
+fn pidfd(pid: libc::pid_t) -> Option<std::sync::Arc<std::os::fd::OwnedFd>> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: pidfd_open returns a new descriptor (or -1); the child is not reaped yet, so the
+    // pid is still ours.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0u32) };
+    (fd >= 0).then(|| {
+        // SAFETY: the descriptor was just created and is owned by nobody else.
+        std::sync::Arc::new(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as i32) })
+    })
 }
 
 /// Start `target` in a sandbox built from `jail`.

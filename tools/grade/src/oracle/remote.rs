@@ -1,0 +1,312 @@
+//! The candidate's rules as the judge holds them: each method asks the student's oracle and
+//! checks the answer (moves and steps name real piles, positions hold cards of the game's
+//! deck) before the engine uses it. Applied moves come back as the primitive steps the
+//! student's own `Tx` took and are replayed through the judge's `Tx`, so undo, card
+//! conservation and every comparison are the engine's, never the student's.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
+
+use solitaire_core::{
+    Card, Choice, FaceDown, Fault, Game, Illegal, Layout, LayoutError, Move, PileShape, Position,
+    Reading, Rules, Status, Structure, StructureError, Tx,
+};
+use solitaire_oracle::protocol::{Question, Reply};
+use solitaire_oracle::wire::{
+    DeckCards, WireMove, WirePosition, WireReading, WireStep, cards_text,
+};
+
+use super::{Built, OracleFault, Session};
+use crate::MAX_CANDIDATE_TEXT;
+
+/// The most readings, and choices of one reading, a candidate may declare.
+const MAX_READINGS: usize = 32;
+/// The most distinct reasons (refusals, structural faults) kept for one candidate; later
+/// ones share one text.
+const MAX_REASONS: usize = 2000;
+
+/// The candidate's rules, answered by its oracle.
+pub struct RemoteRules {
+    session: Arc<Session>,
+    piles: usize,
+    deck: DeckCards,
+    readings: &'static [Reading],
+    takes_from_bottom: bool,
+    /// The steps a legal `check` brought along, for the `apply` that follows it.
+    prefetched: Mutex<Option<(Position, Move, Vec<WireStep>)>>,
+    reasons: Mutex<HashMap<String, &'static str>>,
+}
+
+/// The candidate game the oracle built: its layout (read here, with the readings the
+/// oracle applied) and rules that ask the oracle.
+///
+/// # Errors
+/// A layout that does not read or is not the game asked for, readings that do not fit it,
+/// or the game's dry-run deal failing.
+pub fn candidate(session: Arc<Session>, game: &str, built: &Built) -> Result<Arc<Game>, String> {
+    let layout = Layout::parse(&built.file, &built.layout)
+        .map_err(|e| format!("the game's layout does not read: {e}"))?;
+    if layout.id != game {
+        return Err(format!(
+            "the oracle built {:?} when asked for {game:?}",
+            layout.id
+        ));
+    }
+    let layout = layout.with_readings(&built.applied);
+    let rules = RemoteRules {
+        session,
+        piles: layout.piles.len(),
+        deck: DeckCards::of(&layout),
+        readings: leak_readings(&built.readings)?,
+        takes_from_bottom: built.takes_from_bottom,
+        prefetched: Mutex::new(None),
+        reasons: Mutex::new(HashMap::new()),
+    };
+    let made = catch_unwind(AssertUnwindSafe(|| {
+        Game::from_rules(layout, Box::new(rules))
+    }));
+    match made {
+        Ok(Ok(game)) => Ok(Arc::new(game)),
+        Ok(Err(e)) => Err(format!("the game's layout does not build: {e}")),
+        Err(payload) => Err(match payload.downcast_ref::<OracleFault>() {
+            Some(OracleFault::Panic(m)) => format!("its deal panicked: {m}"),
+            Some(OracleFault::Crash(how)) => format!("its oracle ended: {how}"),
+            Some(OracleFault::Late) => "its deal did not finish in time".into(),
+            None => "building the game failed".into(),
+        }),
+    }
+}
+
+/// The readings a candidate declares, made `'static` (the engine's readings are constants):
+/// leaked once per candidate, bounded in number and length.
+fn leak_readings(readings: &[WireReading]) -> Result<&'static [Reading], String> {
+    if readings.len() > MAX_READINGS {
+        return Err(format!(
+            "the game declares more than {MAX_READINGS} readings"
+        ));
+    }
+    let text = |s: &str| -> &'static str {
+        Box::leak(solitaire_oracle::capped(s, MAX_CANDIDATE_TEXT).into_boxed_str())
+    };
+    let mut out = Vec::with_capacity(readings.len());
+    for r in readings {
+        if r.choices.is_empty() || r.choices.len() > MAX_READINGS {
+            return Err(format!(
+                "the reading {:?} has {} choices",
+                r.name,
+                r.choices.len()
+            ));
+        }
+        let choices: Vec<Choice> = r
+            .choices
+            .iter()
+            .map(|(value, meaning)| Choice {
+                value: text(value),
+                meaning: text(meaning),
+            })
+            .collect();
+        out.push(Reading {
+            name: text(&r.name),
+            sentence: text(&r.sentence),
+            choices: Box::leak(choices.into_boxed_slice()),
+        });
+    }
+    Ok(Box::leak(out.into_boxed_slice()))
+}
+
+fn out_of_protocol(what: impl std::fmt::Display) -> ! {
+    OracleFault::Crash(format!("its oracle answered out of protocol: {what}")).raise()
+}
+
+impl RemoteRules {
+    fn pos(pos: &Position) -> WirePosition {
+        WirePosition::encode(pos)
+    }
+
+    /// A text of the candidate's, `'static` for the engine's types, cut and interned.
+    fn intern(&self, text: &str) -> &'static str {
+        let text = solitaire_oracle::capped(text, MAX_CANDIDATE_TEXT);
+        let mut reasons = self.reasons.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(known) = reasons.get(&text) {
+            return known;
+        }
+        if reasons.len() >= MAX_REASONS {
+            return "(one of too many different reasons)";
+        }
+        let leaked: &'static str = Box::leak(text.clone().into_boxed_str());
+        reasons.insert(text, leaked);
+        leaked
+    }
+
+    fn ask_or_fail(&self, question: Question) -> Reply {
+        match self.session.ask(question) {
+            Reply::Error { message } => OracleFault::Crash(format!(
+                "its oracle could not answer: {}",
+                solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT)
+            ))
+            .raise(),
+            reply => reply,
+        }
+    }
+}
+
+impl Rules for RemoteRules {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        let question = Question::Check {
+            pos: Self::pos(pos),
+            mv: WireMove::encode(mv),
+        };
+        match self.ask_or_fail(question) {
+            Reply::Checked {
+                refused: Some(refusal),
+                ..
+            } => Err(Illegal::new(refusal.kind, self.intern(&refusal.reason))),
+            Reply::Checked {
+                refused: None,
+                steps,
+            } => {
+                *self.prefetched.lock().unwrap_or_else(|p| p.into_inner()) =
+                    steps.map(|s| (pos.clone(), mv, s));
+                Ok(())
+            }
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "check")),
+        }
+    }
+
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        let prefetched = self
+            .prefetched
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .filter(|(pos, m, _)| *m == mv && pos == tx.pos())
+            .map(|(_, _, steps)| steps);
+        let steps = match prefetched {
+            Some(steps) => steps,
+            None => match self.ask_or_fail(Question::Apply {
+                pos: Self::pos(tx.pos()),
+                mv: WireMove::encode(mv),
+            }) {
+                Reply::Steps { steps } => steps,
+                other => out_of_protocol(format!("a {} answer to {}", other.name(), "apply")),
+            },
+        };
+        for step in steps {
+            if let Err(e) = step.replay(tx) {
+                out_of_protocol(e);
+            }
+        }
+    }
+
+    fn is_won(&self, pos: &Position) -> bool {
+        match self.ask_or_fail(Question::IsWon {
+            pos: Self::pos(pos),
+        }) {
+            Reply::Won { won } => won,
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "is-won")),
+        }
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        match self.ask_or_fail(Question::LegalMoves {
+            pos: Self::pos(pos),
+        }) {
+            Reply::Moves { moves } => {
+                for mv in moves {
+                    match mv.decode(self.piles) {
+                        Ok(m) => out.push(m),
+                        Err(e) => out_of_protocol(e),
+                    }
+                }
+            }
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "legal-moves")),
+        }
+    }
+
+    fn takes_from_bottom(&self) -> bool {
+        self.takes_from_bottom
+    }
+
+    fn status(&self, pos: &Position) -> Status {
+        match self.ask_or_fail(Question::Status {
+            pos: Self::pos(pos),
+        }) {
+            Reply::Status { status } => status,
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "status")),
+        }
+    }
+
+    fn score(&self, pos: &Position) -> i32 {
+        match self.ask_or_fail(Question::Score {
+            pos: Self::pos(pos),
+        }) {
+            Reply::Score { score } => score,
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "score")),
+        }
+    }
+
+    /// Every shape allowed: the oracle checks the game's whole structure, the engine's part
+    /// under the game's own shapes included, in [`Rules::check_structure`].
+    fn structure(&self, layout: &Layout) -> Structure {
+        Structure {
+            piles: vec![
+                PileShape {
+                    max_cards: usize::MAX,
+                    face_down: FaceDown::Any,
+                    order: None,
+                };
+                layout.piles.len()
+            ],
+            phases: vec![
+                solitaire_core::Phase::Play,
+                solitaire_core::Phase::Opening,
+                solitaire_core::Phase::Dealing,
+            ],
+            max_redeals: u8::MAX,
+            markable: u64::MAX,
+        }
+    }
+
+    fn check_structure(&self, pos: &Position) -> Result<(), StructureError> {
+        match self.ask_or_fail(Question::CheckStructure {
+            pos: Self::pos(pos),
+        }) {
+            Reply::Structure { fault: None } => Ok(()),
+            Reply::Structure { fault: Some(fault) } => {
+                let Some(place) = fault.place(self.piles) else {
+                    out_of_protocol("a structural fault at a pile the game does not have");
+                };
+                Err(StructureError::new(
+                    place,
+                    Fault::Rule(self.intern(&fault.message)),
+                ))
+            }
+            other => out_of_protocol(format!(
+                "a {} answer to {}",
+                other.name(),
+                "check-structure"
+            )),
+        }
+    }
+
+    fn readings(&self) -> &'static [Reading] {
+        self.readings
+    }
+
+    fn deal(&self, layout: &Layout, deck: Vec<Card>) -> Result<Position, LayoutError> {
+        match self.session.ask(Question::Deal {
+            deck: cards_text(&deck),
+        }) {
+            Reply::Position { pos } => match pos.decode(self.piles, &self.deck) {
+                Ok(pos) => Ok(pos),
+                Err(e) => out_of_protocol(e),
+            },
+            Reply::Error { message } => Err(layout.error(
+                "deal",
+                solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT),
+            )),
+            other => out_of_protocol(format!("a {} answer to {}", other.name(), "deal")),
+        }
+    }
+}
