@@ -63,14 +63,9 @@ pub struct GradeArgs {
     online: bool,
     /// How submissions' code is confined: `strict` (namespaces, Landlock, seccomp, limits,
     /// a uid of its own; refused where the kernel lacks one) or `off` (a plain child
-    /// process: for a single trusted game, and the report says so).
-    #[arg(
-        long,
-        value_name = "MODE",
-        default_value = "strict",
-        requires = "class"
-    )]
-    sandbox: solitaire_grader::sandbox::Mode,
+    /// process: for a single trusted game, and the report says so). Default: strict.
+    #[arg(long, value_name = "MODE", requires = "class")]
+    sandbox: Option<solitaire_grader::sandbox::Mode>,
     /// How many seeds the deal and differential parts use.
     #[arg(long, default_value_t = 10)]
     seeds: u64,
@@ -190,7 +185,7 @@ fn grade_class(
     class.offline = !args.online;
     class.limits.memory_bytes = args.memory_limit.saturating_mul(1 << 20);
     class.limits.student_seconds = args.student_time_limit;
-    class.sandbox = args.sandbox;
+    class.sandbox = args.sandbox.unwrap_or_default();
     if !roster.submissions.is_empty() {
         let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
         let _ = writeln!(std::io::stderr(), "sandbox: {protections}");

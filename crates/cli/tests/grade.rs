@@ -162,6 +162,14 @@ fn resume_keeps_the_rows_it_has_and_grades_the_rest_with_reports() {
 }
 
 #[test]
+fn a_sandbox_mode_is_strict_or_off() {
+    let out = sol(&["grade", "--class", "roster.ron", "--sandbox", "loose"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("strict or off"), "{err}");
+}
+
+#[test]
 fn unknown_games_and_rosters_fail_with_status_1() {
     let out = sol(&["grade", "nope"]);
     assert_eq!(out.status.code(), Some(1));

@@ -3,7 +3,7 @@
 //!
 //! Games registered in the grader's own workspace are named in `students` (graded in the
 //! grader's process, as [`grade_class`] does); submissions from outside, each built and
-//! graded in a child process of its own (see [`crate::classroom`]), in `submissions`. An
+//! graded through an oracle in a sandbox of its own (see [`crate::classroom`]), in `submissions`. An
 //! optional course file (relative to the roster) chooses readings and allowed crates.
 //!
 //! ```ron

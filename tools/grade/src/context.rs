@@ -54,7 +54,7 @@ pub(crate) struct Context {
     pub checks: usize,
     pub faults: Vec<FaultRecord>,
     pub timeouts: usize,
-    /// Observers of every check (the child-process runner), if any.
+    /// Observers of every check (a student's oracle session), if any.
     pub hooks: Option<Box<dyn CheckHooks>>,
 }
 
@@ -190,9 +190,9 @@ impl Context {
                 "Every call into the candidate ran under guard (time limit {} ms). Each kind of \
                  fault found anywhere costs {PER_KIND} points: a panic, an endless loop (over the \
                  time limit), an inconsistent undo (apply then undo does not restore the \
-                 position, or the rules answer differently afterwards), and, when the grade runs in a \
-                 child process, a check that ends the process (stack overflow, abort, exit, \
-                 signal, memory exhausted).",
+                 position, or the rules answer differently afterwards), and, when the candidate answers \
+                 from an oracle, a check that ends it (stack overflow, abort, exit, signal, memory \
+                 exhausted) or gets an answer out of protocol.",
                 self.options.time_limit.as_millis()
             ),
         }

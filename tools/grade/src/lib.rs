@@ -21,8 +21,10 @@
 //!    panic, a check over the time limit, or an undo that does not restore the position (or
 //!    rules whose answers change after apply + undo: hidden state) each cost 5 points, and are
 //!    reported where they happened. The failing check also fails in its own part. A class
-//!    run ([`classroom`]) grades each submission in a child process ([`child`]), where a
-//!    check that ends the process is a fourth kind of fault.
+//!    run ([`classroom`]) grades each submission through its oracle ([`oracle`]), a program
+//!    of the student's code in a sandbox ([`sandbox`]) that answers the judge's questions;
+//!    a check that ends the oracle or gets an answer out of protocol is a fourth kind of
+//!    fault.
 //!
 //! Every command a report prints runs as printed: positions are written first, in the text
 //! form of the game that reads them. [`handout`] writes what a student needs to know beyond
@@ -156,7 +158,7 @@ pub fn grade(
 
 /// Grade `candidate` against `reference` with the reference's scenarios already read (its
 /// conformance file and the instructor's hidden scenarios), telling `hooks` of every check
-/// (the child-process runner uses this).
+/// (a class run keeps each student's oracle running through them).
 pub fn grade_with(
     candidate: Arc<Game>,
     reference: Arc<Game>,

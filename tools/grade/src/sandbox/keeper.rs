@@ -29,7 +29,7 @@ use super::{Grant, Jail, Sandboxed, Target};
 /// What failed between the clone and the execution of the program, by the number the
 /// processes after the clone report.
 const STAGES: [&str; 24] = [
-    "setting the parent-death signal",
+    "setting the parent-death signal and making the keeper undumpable",
     "writing the user namespace's maps",
     "making the mounts private",
     "mounting the jail's root",
@@ -382,6 +382,12 @@ unsafe fn keeper(plan: &Plan, ends: &Ends) -> ! {
             {
                 fail(ends, 1);
             }
+        }
+        // The keeper is a copy of the judge's memory: no process of the jail may read it
+        // (ptrace, /proc/1/mem), whatever its uid. (After the maps: a process that is not
+        // dumpable cannot write its own.)
+        if libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) != 0 {
+            fail(ends, 0);
         }
         build_jail(plan, ends);
         let target = libc::syscall(
