@@ -5,8 +5,8 @@
 //! ```text
 //! <build>/trusted/Cargo.toml     a generated crate depending on exactly those crates
 //! <build>/trusted/target/        Cargo's target directory (kept between runs)
-//! <build>/trusted/deps/          this build's libraries, linked from the target directory:
-//!                                the only compiled code a student's build can see
+//! <build>/trusted/deps/          copies of this build's libraries, read-only: the only
+//!                                compiled code a student's build can see
 //! <build>/trusted/oracle/main.rs the oracle's `main`
 //! ```
 //!
@@ -88,8 +88,8 @@ pub fn prebuild(
                 continue;
             };
             let to = deps.join(name);
-            if !to.exists() && std::fs::hard_link(file, &to).is_err() {
-                std::fs::copy(file, &to).map_err(|e| io(file, e))?;
+            if !to.exists() {
+                copy_read_only(file, &to).map_err(|e| io(file, e))?;
             }
             if file.extension().is_some_and(|e| e == "rlib") {
                 libs.insert(
@@ -105,6 +105,15 @@ pub fn prebuild(
         oracle_dir: dir.join("oracle"),
         sysroot,
     })
+}
+
+/// Copy `from` to `to` and make the copy read-only: a copy, not a link, so that nothing
+/// written to either can change the other.
+fn copy_read_only(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::copy(from, to)?;
+    let mut permissions = std::fs::metadata(to)?.permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(to, permissions)
 }
 
 /// The generated crate: the engine and the oracle by path into the course's checkout, the

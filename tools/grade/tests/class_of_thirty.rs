@@ -81,7 +81,12 @@ fn a_class_of_thirty() {
         let (children0, _) = usage(libc::RUSAGE_CHILDREN);
         let (self0, _) = usage(libc::RUSAGE_SELF);
         let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
-            eprintln!("{} {} {:.1} s", f.row.student, f.row.total, f.time.as_secs_f64());
+            eprintln!(
+                "{} {} {:.1} s",
+                f.row.student,
+                f.row.total,
+                f.time.as_secs_f64()
+            );
         })
         .unwrap_or_else(|e| panic!("{e}"));
         let wall = started.elapsed();

@@ -87,6 +87,52 @@ pub enum Question {
         /// The position.
         pos: WirePosition,
     },
+    /// Everything the judge usually asks about one position, in one answer ([`Survey`]).
+    Survey {
+        /// The position.
+        pos: WirePosition,
+    },
+}
+
+/// One answer of a [`Survey`], or the panic it raised (raised to the judge only when it
+/// asks for that answer).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Item<T> {
+    /// The answer.
+    Answer(T),
+    /// The student's code panicked, with this message.
+    Panic(String),
+}
+
+/// The answers about one position: its legal moves; for each of them, `check` and (when
+/// legal) the steps applying it takes; the legal moves asked again after those moves were
+/// applied (a game with hidden state answers differently); whether it is won, its status and
+/// its score. Each is computed as its own question would be, in this order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Survey {
+    /// The legal moves.
+    pub moves: Item<Vec<WireMove>>,
+    /// Each listed move, checked and applied.
+    pub checked: Vec<(WireMove, Item<Checked>)>,
+    /// The legal moves, asked again.
+    pub moves_again: Item<Vec<WireMove>>,
+    /// Whether the position is won.
+    pub won: Item<bool>,
+    /// Its status.
+    pub status: Item<Status>,
+    /// Its score.
+    pub score: Item<i32>,
+}
+
+/// A move checked: refused, or legal with the steps applying it takes (`None` if applying it
+/// panicked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checked {
+    /// Why the move is refused; `None` when it is legal.
+    pub refused: Option<WireIllegal>,
+    /// When legal, the steps applying it takes.
+    pub steps: Option<Vec<WireStep>>,
 }
 
 /// An answer to the request with the same id.
@@ -158,6 +204,8 @@ pub enum Reply {
         /// The first structural fault, if any.
         fault: Option<WireStructureFault>,
     },
+    /// The answer to `survey`.
+    Survey(Survey),
     /// The student's code panicked while answering, with this message.
     Panic {
         /// The panic message (cut to [`MAX_MESSAGE_BYTES`]).
@@ -184,6 +232,7 @@ impl Reply {
             Reply::Status { .. } => "status",
             Reply::Score { .. } => "score",
             Reply::Structure { .. } => "structure",
+            Reply::Survey(_) => "survey",
             Reply::Panic { .. } => "panic",
             Reply::Error { .. } => "error",
         }

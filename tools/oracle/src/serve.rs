@@ -10,7 +10,8 @@ use std::sync::Arc;
 use solitaire_core::{Catalog, EmbeddedLayout, Game, Plugin, Position, Tx};
 
 use crate::protocol::{
-    Answer, MAX_LAYOUT_BYTES, MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES, Question, Reply, Request,
+    Answer, Checked, Item, MAX_LAYOUT_BYTES, MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES, Question, Reply,
+    Request, Survey,
 };
 use crate::wire::{
     DeckCards, WireIllegal, WireMove, WirePosition, WireReading, WireStep, WireStructureFault,
@@ -202,6 +203,10 @@ impl Oracle<'_> {
                         score: rules.score(&pos),
                     })
                 }
+                Question::Survey { pos } => {
+                    let pos = position(&pos)?;
+                    Reply::Survey(survey(game, &pos))
+                }
                 Question::CheckStructure { pos } => {
                     let pos = position(&pos)?;
                     guarded(|| Reply::Structure {
@@ -214,6 +219,62 @@ impl Oracle<'_> {
             })
         };
         answer().unwrap_or_else(error)
+    }
+}
+
+/// One answer of the student's code, or its panic.
+fn item<T>(f: impl FnOnce() -> T) -> Item<T> {
+    catch_unwind(AssertUnwindSafe(f))
+        .map_or_else(|p| Item::Panic(panic_text(p.as_ref())), Item::Answer)
+}
+
+/// The legal moves of `pos`.
+fn legal_moves(game: &Game, pos: &Position) -> Item<Vec<WireMove>> {
+    item(|| {
+        let mut moves = Vec::new();
+        game.rules().legal_moves(pos, &mut moves);
+        moves.into_iter().map(WireMove::encode).collect()
+    })
+}
+
+/// Everything the judge usually asks about `pos` ([`Survey`]).
+fn survey(game: &Game, pos: &Position) -> Survey {
+    let rules = game.rules();
+    let moves = legal_moves(game, pos);
+    let listed: Vec<WireMove> = match &moves {
+        Item::Answer(moves) => moves.clone(),
+        Item::Panic(_) => Vec::new(),
+    };
+    let checked = listed
+        .into_iter()
+        .map(|wire| {
+            let mv = match wire.decode(pos.piles().len()) {
+                Ok(mv) => mv,
+                Err(e) => return (wire, Item::Panic(e)),
+            };
+            let answer = item(|| match rules.check(pos, mv) {
+                Err(e) => Checked {
+                    refused: Some(WireIllegal {
+                        kind: e.kind,
+                        reason: capped(e.reason, MAX_MESSAGE_BYTES),
+                    }),
+                    steps: None,
+                },
+                Ok(()) => Checked {
+                    refused: None,
+                    steps: catch_unwind(AssertUnwindSafe(|| steps(game, pos, mv))).ok(),
+                },
+            });
+            (wire, answer)
+        })
+        .collect();
+    Survey {
+        moves,
+        checked,
+        moves_again: legal_moves(game, pos),
+        won: item(|| rules.is_won(pos)),
+        status: item(|| rules.status(pos)),
+        score: item(|| rules.score(pos)),
     }
 }
 

@@ -12,7 +12,7 @@ use solitaire_core::{
     Card, Choice, FaceDown, Fault, Game, Illegal, Layout, LayoutError, Move, PileShape, Position,
     Reading, Rules, Status, Structure, StructureError, Tx,
 };
-use solitaire_oracle::protocol::{Question, Reply};
+use solitaire_oracle::protocol::{Checked, Item, Question, Reply};
 use solitaire_oracle::wire::{
     DeckCards, WireMove, WirePosition, WireReading, WireStep, cards_text,
 };
@@ -35,6 +35,8 @@ pub struct RemoteRules {
     takes_from_bottom: bool,
     /// The steps a legal `check` brought along, for the `apply` that follows it.
     prefetched: Mutex<Option<(Position, Move, Vec<WireStep>)>>,
+    /// The survey of the position asked last.
+    surveyed: Mutex<Option<Surveyed>>,
     reasons: Mutex<HashMap<String, &'static str>>,
 }
 
@@ -61,6 +63,7 @@ pub fn candidate(session: Arc<Session>, game: &str, built: &Built) -> Result<Arc
         readings: leak_readings(&built.readings)?,
         takes_from_bottom: built.takes_from_bottom,
         prefetched: Mutex::new(None),
+        surveyed: Mutex::new(None),
         reasons: Mutex::new(HashMap::new()),
     };
     let made = catch_unwind(AssertUnwindSafe(|| {
@@ -115,6 +118,30 @@ fn leak_readings(readings: &[WireReading]) -> Result<&'static [Reading], String>
     Ok(Box::leak(out.into_boxed_slice()))
 }
 
+/// What the oracle answered about one position in one survey: most questions about a
+/// position are answered from it, without a round trip each.
+struct Surveyed {
+    pos: Position,
+    moves: Item<Vec<Move>>,
+    moves_again: Item<Vec<Move>>,
+    /// How many times the position's legal moves were asked.
+    listed: usize,
+    won: Item<bool>,
+    status: Item<Status>,
+    score: Item<i32>,
+    checked: HashMap<Move, Item<Checked>>,
+}
+
+/// An answer of a survey, or its panic raised now that it is asked for.
+fn answer<T>(item: Item<T>) -> T {
+    match item {
+        Item::Answer(value) => value,
+        Item::Panic(message) => {
+            OracleFault::Panic(solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT)).raise()
+        }
+    }
+}
+
 fn out_of_protocol(what: impl std::fmt::Display) -> ! {
     OracleFault::Crash(format!("its oracle answered out of protocol: {what}")).raise()
 }
@@ -122,6 +149,55 @@ fn out_of_protocol(what: impl std::fmt::Display) -> ! {
 impl RemoteRules {
     fn pos(pos: &Position) -> WirePosition {
         WirePosition::encode(pos)
+    }
+
+    /// Moves the oracle sent, each naming real piles.
+    fn moves(&self, moves: Item<Vec<WireMove>>) -> Item<Vec<Move>> {
+        match moves {
+            Item::Answer(moves) => Item::Answer(
+                moves
+                    .into_iter()
+                    .map(|m| m.decode(self.piles).unwrap_or_else(|e| out_of_protocol(e)))
+                    .collect(),
+            ),
+            Item::Panic(message) => Item::Panic(message),
+        }
+    }
+
+    /// `f` of the survey of `pos`, asking the oracle for it unless it is the position
+    /// surveyed last.
+    fn with_survey<T>(&self, pos: &Position, f: impl FnOnce(&mut Surveyed) -> T) -> T {
+        let mut cache = self.surveyed.lock().unwrap_or_else(|p| p.into_inner());
+        if cache.as_ref().is_none_or(|s| s.pos != *pos) {
+            *cache = None;
+            let survey = match self.ask_or_fail(Question::Survey {
+                pos: Self::pos(pos),
+            }) {
+                Reply::Survey(survey) => survey,
+                other => out_of_protocol(format!("a {} answer to survey", other.name())),
+            };
+            let mut checked = HashMap::with_capacity(survey.checked.len());
+            for (wire, item) in survey.checked {
+                let mv = wire
+                    .decode(self.piles)
+                    .unwrap_or_else(|e| out_of_protocol(e));
+                checked.insert(mv, item);
+            }
+            *cache = Some(Surveyed {
+                pos: pos.clone(),
+                moves: self.moves(survey.moves),
+                moves_again: self.moves(survey.moves_again),
+                listed: 0,
+                won: survey.won,
+                status: survey.status,
+                score: survey.score,
+                checked,
+            });
+        }
+        match cache.as_mut() {
+            Some(survey) => f(survey),
+            None => out_of_protocol("no survey"),
+        }
     }
 
     /// A text of the candidate's, `'static` for the engine's types, cut and interned.
@@ -153,16 +229,25 @@ impl RemoteRules {
 
 impl Rules for RemoteRules {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        let question = Question::Check {
-            pos: Self::pos(pos),
-            mv: WireMove::encode(mv),
+        let checked = match self.with_survey(pos, |s| s.checked.get(&mv).cloned()) {
+            Some(item) => answer(item),
+            None => {
+                let question = Question::Check {
+                    pos: Self::pos(pos),
+                    mv: WireMove::encode(mv),
+                };
+                match self.ask_or_fail(question) {
+                    Reply::Checked { refused, steps } => Checked { refused, steps },
+                    other => out_of_protocol(format!("a {} answer to check", other.name())),
+                }
+            }
         };
-        match self.ask_or_fail(question) {
-            Reply::Checked {
+        match checked {
+            Checked {
                 refused: Some(refusal),
                 ..
             } => Err(Illegal::new(refusal.kind, self.intern(&refusal.reason))),
-            Reply::Checked {
+            Checked {
                 refused: None,
                 steps,
             } => {
@@ -170,7 +255,6 @@ impl Rules for RemoteRules {
                     steps.map(|s| (pos.clone(), mv, s));
                 Ok(())
             }
-            other => out_of_protocol(format!("a {} answer to {}", other.name(), "check")),
         }
     }
 
@@ -200,27 +284,29 @@ impl Rules for RemoteRules {
     }
 
     fn is_won(&self, pos: &Position) -> bool {
-        match self.ask_or_fail(Question::IsWon {
-            pos: Self::pos(pos),
-        }) {
-            Reply::Won { won } => won,
-            other => out_of_protocol(format!("a {} answer to {}", other.name(), "is-won")),
-        }
+        answer(self.with_survey(pos, |s| s.won.clone()))
     }
 
+    /// The first time a position's moves are asked, the survey's; the second time, the
+    /// survey's second asking; then the oracle again.
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let listed = self.with_survey(pos, |s| {
+            s.listed += 1;
+            match s.listed {
+                1 => Some(s.moves.clone()),
+                2 => Some(s.moves_again.clone()),
+                _ => None,
+            }
+        });
+        if let Some(moves) = listed {
+            out.extend(answer(moves));
+            return;
+        }
         match self.ask_or_fail(Question::LegalMoves {
             pos: Self::pos(pos),
         }) {
-            Reply::Moves { moves } => {
-                for mv in moves {
-                    match mv.decode(self.piles) {
-                        Ok(m) => out.push(m),
-                        Err(e) => out_of_protocol(e),
-                    }
-                }
-            }
-            other => out_of_protocol(format!("a {} answer to {}", other.name(), "legal-moves")),
+            Reply::Moves { moves } => out.extend(answer(self.moves(Item::Answer(moves)))),
+            other => out_of_protocol(format!("a {} answer to legal-moves", other.name())),
         }
     }
 
@@ -229,21 +315,11 @@ impl Rules for RemoteRules {
     }
 
     fn status(&self, pos: &Position) -> Status {
-        match self.ask_or_fail(Question::Status {
-            pos: Self::pos(pos),
-        }) {
-            Reply::Status { status } => status,
-            other => out_of_protocol(format!("a {} answer to {}", other.name(), "status")),
-        }
+        answer(self.with_survey(pos, |s| s.status.clone()))
     }
 
     fn score(&self, pos: &Position) -> i32 {
-        match self.ask_or_fail(Question::Score {
-            pos: Self::pos(pos),
-        }) {
-            Reply::Score { score } => score,
-            other => out_of_protocol(format!("a {} answer to {}", other.name(), "score")),
-        }
+        answer(self.with_survey(pos, |s| s.score.clone()))
     }
 
     /// Every shape allowed: the oracle checks the game's whole structure, the engine's part
