@@ -386,7 +386,74 @@ impl WireStructureFault {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use solitaire_core::Rank;
+
+    fn any_step() -> impl Strategy<Value = WireStep> {
+        prop_oneof![
+            (
+                any::<u8>(),
+                any::<u8>(),
+                any::<u16>(),
+                any::<bool>(),
+                any::<bool>()
+            )
+                .prop_map(|(from, to, count, reverse, face_down)| WireStep::Transfer {
+                    from: from % 6,
+                    to: to % 6,
+                    count: count % 8,
+                    reverse,
+                    face_down,
+                }),
+            (any::<u8>(), any::<u8>()).prop_map(|(from, to)| WireStep::Bottom {
+                from: from % 6,
+                to: to % 6
+            }),
+            (any::<u8>(), any::<u16>()).prop_map(|(pile, after)| WireStep::Faces {
+                pile: pile % 6,
+                after: after % 9
+            }),
+        ]
+    }
+
+    proptest! {
+        /// Whatever steps a hostile oracle sends, replaying them never panics, keeps every
+        /// card, and a log of what was played undoes to the start.
+        #[test]
+        fn any_steps_replay_without_panic_and_undo_exactly(steps in proptest::collection::vec(any_step(), 0..40)) {
+            let layout = layout();
+            let cards = layout.deck.cards();
+            let start = Position::new(
+                vec![
+                    Pile::new(cards[..5].to_vec(), 5),
+                    Pile::new(cards[5..8].to_vec(), 1),
+                    Pile::new(cards[8..].to_vec(), 0),
+                    Pile::new(Vec::new(), 0),
+                ],
+                Vars::default(),
+            );
+            let mut pos = start.clone();
+            let mut log = Vec::new();
+            let mut tx = Tx::new(&mut pos, &mut log);
+            for step in steps {
+                let _ = step.replay(&mut tx);
+            }
+            prop_assert_eq!(pos.sorted_cards(), start.sorted_cards());
+            solitaire_core::undo(&mut pos, &log);
+            prop_assert_eq!(pos, start);
+        }
+
+        /// Any text as a position's pile, or as a move, decodes or is refused, never panics.
+        #[test]
+        fn any_pile_text_decodes_or_is_refused(text in ".{0,40}", down in 0usize..50) {
+            let layout = layout();
+            let wire = WirePosition {
+                piles: vec![WirePile { down, cards: text }, WirePile { down: 0, cards: String::new() }],
+                vars: Vars::default(),
+            };
+            let _ = wire.decode(2, &DeckCards::of(&layout));
+        }
+    }
 
     fn layout() -> Layout {
         let text = r#"(
