@@ -96,14 +96,7 @@ where
 
 /// A panic's message, cut to [`crate::MAX_CANDIDATE_TEXT`] bytes.
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    let text = if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".into()
-    };
-    crate::capped(&text, crate::MAX_CANDIDATE_TEXT)
+    solitaire_oracle::panic_message(payload, crate::MAX_CANDIDATE_TEXT)
 }
 
 #[cfg(test)]

@@ -61,3 +61,15 @@ pub fn capped(text: &str, max: usize) -> String {
     }
     format!("{}…", &text[..cut])
 }
+
+/// A panic's message (its `&str` or `String` payload), cut to `max` bytes.
+pub fn panic_message(payload: &(dyn std::any::Any + Send), max: usize) -> String {
+    let text = if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".into()
+    };
+    capped(&text, max)
+}

@@ -101,14 +101,7 @@ fn error(message: impl AsRef<str>) -> Reply {
 }
 
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    let text = if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".into()
-    };
-    capped(&text, MAX_MESSAGE_BYTES)
+    crate::panic_message(payload, MAX_MESSAGE_BYTES)
 }
 
 /// Run the student's code, a panic becoming [`Reply::Panic`].
