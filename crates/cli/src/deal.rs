@@ -16,7 +16,6 @@
 use std::path::Path;
 
 use clap::Args;
-use solitaire_core::files::write_atomic;
 use solitaire_core::{Catalog, Game, Session};
 use solitaire_solver::winnable::{table_text, winnable_deal};
 use solitaire_solver::{Budget, Win};
@@ -70,7 +69,8 @@ pub struct DealArgs {
           conflicts_with_all = ["tries", "json"])]
     seeds: Option<SeedRange>,
     /// With --seeds: write the deals won as a RON list of seeds, with a header that says how
-    /// it was made (the app's `assets/winnable/<game>.ron`).
+    /// it was made (the app's `assets/winnable/<game>.ron`); `-`: standard output, the status
+    /// line then going to standard error.
     #[arg(long, value_name = "FILE", requires_all = ["seeds", "winnable"])]
     table: Option<String>,
     /// With --table: worker threads (default: one per core).
@@ -217,13 +217,14 @@ fn write_table(
         seeds.last,
         started.elapsed().as_secs_f64()
     );
-    write_atomic(Path::new(file), table_text(&how, &won).as_bytes())
-        .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+    let path = Path::new(file);
+    crate::out_file::write_whole("--table", path, table_text(&how, &won).as_bytes())?;
     outln!(
-        "{}: {} of {} deals won within {time_limit} s each, written to {file}",
+        "{}: {} of {} deals won within {time_limit} s each, written to {}",
         game.id(),
         won.len(),
-        seeds.count()
+        seeds.count(),
+        crate::out_file::shown(path)
     );
     Ok(())
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use std::io::Write as _;
 
 use clap::Args;
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
+use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
 use solitaire_core::{Catalog, Course};
 use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
 
@@ -27,7 +27,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "ROSTER.ron")]
     class: Option<String>,
     /// Where to write the report (or the CSV gradebook of `--class`, again after each
-    /// student), replacing the file atomically (default: standard output).
+    /// student), replacing the file atomically (default, or `-`: standard output, the
+    /// gradebook once at the end).
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
     /// Grade against the reference as this course configures it (its readings); with
@@ -149,9 +150,8 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         report.to_markdown()
     };
     match &args.out {
-        Some(out) => {
-            write_atomic(Path::new(out), text.as_bytes()).map_err(|e| format!("{out}: {e}"))
-        }
+        Some(out) => crate::out_file::write_whole("--out", Path::new(out), text.as_bytes())
+            .map_err(|crate::Failure(e, _)| e),
         None => {
             out!("{text}");
             Ok(())
@@ -178,7 +178,12 @@ fn grade_class(
     if let Some(dir) = &args.build_dir {
         class.build_dir = dir.clone();
     }
-    class.out = args.out.as_ref().map(PathBuf::from);
+    // `--out -`: the gradebook is printed once, at the end.
+    class.out = args
+        .out
+        .as_ref()
+        .map(PathBuf::from)
+        .filter(|out| !crate::out_file::is_stdout(out));
     class.course = args.course.clone();
     class.reports = args.reports.clone();
     class.resume = args.resume;
@@ -213,7 +218,7 @@ fn grade_class(
         );
     })
     .map_err(|e| e.to_string())?;
-    if args.out.is_none() {
+    if class.out.is_none() {
         out!("{}", gradebook::to_csv(&rows));
     }
     Ok(())

@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use solitaire_core::files::write_atomic;
 use solitaire_core::{Catalog, Course};
 use solitaire_grader::handout::{ForCourse, handout};
 
@@ -19,7 +18,8 @@ pub struct HandoutArgs {
     /// Play the game as this course configures it (its readings).
     #[arg(long, value_name = "COURSE.ron")]
     course: Option<PathBuf>,
-    /// Write the handout to this file, replacing it atomically (default: standard output).
+    /// Write the handout to this file, replacing it atomically (default, or `-`: standard
+    /// output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
@@ -52,9 +52,7 @@ pub fn run(args: &HandoutArgs, catalog: &Catalog) -> Result<(), Failure> {
     };
     let text = handout(&game, for_course);
     match &args.out {
-        Some(out) => {
-            write_atomic(out, text.as_bytes()).map_err(|e| fail(format!("{}: {e}", out.display())))
-        }
+        Some(out) => crate::out_file::write_whole("--out", out, text.as_bytes()),
         None => {
             out!("{text}");
             Ok(())

@@ -1,11 +1,8 @@
 //! A histogram of winning path lengths as SVG or PNG (plotters), like Weisser's charts.
 
-use std::path::Path;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::register_font;
-use solitaire_core::files::write_atomic;
 
 use crate::tally::Counts;
 
@@ -31,9 +28,6 @@ pub enum PlotError {
     /// The PNG could not be encoded.
     #[error("cannot encode the PNG: {0}")]
     Encode(#[from] png::EncodingError),
-    /// The file could not be written.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// The image format of a plot, chosen by the file name's extension.
@@ -46,13 +40,14 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format of the file `file` by its extension (any case).
+    /// The format of the file `file` by its extension (any case); SVG, text, for `-`
+    /// (standard output).
     ///
     /// # Errors
     /// [`PlotError::UnknownFormat`] for any other extension.
     pub fn of(file: &str) -> Result<Format, PlotError> {
         let lower = file.to_ascii_lowercase();
-        if lower.ends_with(".svg") {
+        if lower.ends_with(".svg") || file == crate::out_file::STDOUT {
             Ok(Format::Svg)
         } else if lower.ends_with(".png") {
             Ok(Format::Png)
@@ -62,17 +57,16 @@ impl Format {
     }
 }
 
-/// Draw how many deals had each path length (`lengths`) to `file`, an SVG or a PNG file by
-/// its extension. The image is drawn and encoded in memory, then written atomically: a failed
-/// write leaves the previous file as it was.
+/// Draw how many deals had each path length (`lengths`) for `file`, an SVG or a PNG by its
+/// name (see [`Format::of`]): the bytes of the image, drawn and encoded in memory.
 ///
 /// # Errors
-/// An unknown extension, a drawing or encoding failure, or a file that cannot be written.
-pub fn draw(file: &str, title: &str, lengths: &Counts) -> Result<(), PlotError> {
+/// An unknown extension, or a drawing or encoding failure.
+pub fn draw(file: &str, title: &str, lengths: &Counts) -> Result<Vec<u8>, PlotError> {
     let format = Format::of(file)?;
     // Plotters measures text with the registered font for SVG too (the `ab_glyph` feature).
     register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| PlotError::Font)?;
-    let bytes = match format {
+    Ok(match format {
         Format::Svg => {
             let mut svg = String::new();
             chart(
@@ -99,9 +93,7 @@ pub fn draw(file: &str, title: &str, lengths: &Counts) -> Result<(), PlotError> 
             writer.finish()?;
             png
         }
-    };
-    write_atomic(Path::new(file), &bytes)?;
-    Ok(())
+    })
 }
 
 /// Draw the histogram on `root`, whatever the backend.
@@ -158,6 +150,7 @@ mod tests {
         assert_eq!(Format::of("dir/A.PNG").ok(), Some(Format::Png));
         assert!(matches!(Format::of("a.jpg"), Err(PlotError::UnknownFormat)));
         assert!(matches!(Format::of("png"), Err(PlotError::UnknownFormat)));
+        assert_eq!(Format::of("-").ok(), Some(Format::Svg));
     }
 
     #[test]

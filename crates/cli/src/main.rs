@@ -14,6 +14,7 @@ mod input;
 mod limits;
 mod merge;
 mod ordered;
+mod out_file;
 mod output;
 mod shard;
 mod simulate;
@@ -30,7 +31,6 @@ mod grade;
 mod handout;
 
 use clap::{Args, Parser, Subcommand};
-use solitaire_core::files::write_atomic;
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
 
@@ -70,7 +70,8 @@ enum Command {
         /// Print JSON instead of the text form.
         #[arg(long)]
         json: bool,
-        /// Also save the game record (RON) to this file.
+        /// Also save the game record (RON) to this file (`-`: standard output, the position
+        /// then going to standard error).
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
     },
@@ -191,8 +192,8 @@ fn run(command: Command) -> Result<(), Failure> {
             let (mut session, filled) = start.session(&catalog)?;
             session.play_all(play.split_whitespace())?;
             if let Some(file) = save {
-                write_atomic(Path::new(&file), session.record().to_ron().as_bytes())
-                    .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+                let record = session.record().to_ron();
+                out_file::write_whole("--save", Path::new(&file), record.as_bytes())?;
             }
             print_position(&session, json, filled);
         }

@@ -2,8 +2,16 @@
 //! quietly with status 0 (the reader has what it wanted, and a pipeline under
 //! `set -o pipefail` does not fail for it); any other write error (a full disk) is a one-line
 //! `sol: standard output: ...` and status 1.
+//!
+//! A flag that writes a file may write it to standard output instead (`--csv -`, see
+//! `out_file`); the lines `out!` and `outln!` write (summaries, positions, status lines) then
+//! go to standard error, so standard output carries that file and nothing else.
 
 use std::io::{self, Write};
+use std::sync::OnceLock;
+
+/// The flag whose file standard output carries, once one has claimed it.
+static CARRIES: OnceLock<String> = OnceLock::new();
 
 /// `print!` for `sol`: write to standard output, or end as [`stdout_failed`] says.
 macro_rules! out {
@@ -24,9 +32,34 @@ macro_rules! outln {
 
 pub(crate) use {out, outln};
 
-/// Write to standard output; see the module's header for what a failed write does.
+/// Write to standard output, or to standard error while standard output carries a file (a
+/// failure there is ignored); see the module's header for what a failed write does.
 pub(crate) fn write(args: std::fmt::Arguments) {
-    if let Err(e) = io::stdout().lock().write_fmt(args) {
+    if CARRIES.get().is_some() {
+        let _ = io::stderr().lock().write_fmt(args);
+    } else if let Err(e) = io::stdout().lock().write_fmt(args) {
+        stdout_failed(&e);
+    }
+}
+
+/// Give standard output to the file of `flag` (`--csv -`): from now on it carries that file's
+/// bytes ([`write_file`]) and nothing else. Claiming it again for the same flag is no change.
+///
+/// # Errors
+/// If another flag has it already: the message names both.
+pub(crate) fn claim_for(flag: &str) -> Result<(), String> {
+    let carries = CARRIES.get_or_init(|| flag.to_string());
+    if carries == flag {
+        return Ok(());
+    }
+    Err(format!(
+        "{flag} -: standard output already carries {carries} -; give one of them a file"
+    ))
+}
+
+/// Write bytes of the file standard output carries; see the module's header for a failure.
+pub(crate) fn write_file(bytes: &[u8]) {
+    if let Err(e) = io::stdout().lock().write_all(bytes) {
         stdout_failed(&e);
     }
 }

@@ -1,20 +1,19 @@
 //! `sol simulate`: solve a range of deals (or one shard of it) in parallel and summarize them;
 //! `--merge` puts the shards' CSVs back together into the report of the whole range.
 
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use solitaire_core::files::AtomicFile;
 use solitaire_core::{Catalog, Game};
 use solitaire_solver::stats::wilson;
 use solitaire_solver::{Outcome, solve_with, verify};
 
 use crate::Failure;
 use crate::limits::SeedRange;
+use crate::out_file::{OutFile, is_stdout};
 use crate::output::outln;
 use crate::shard::Shard;
 use crate::simulate_csv::{HEADER, KNOWLEDGE, Row, Run, millisecond};
@@ -47,11 +46,13 @@ pub struct SimulateArgs {
     pub jobs: Option<usize>,
     /// Write one line per deal to this CSV file (seed, outcome, length, seconds, nodes, method,
     /// knowledge, then the run: game, readings, search, time_limit, node_limit, seeds, shard),
-    /// row by row as the deals finish, in seed order.
+    /// row by row as the deals finish, in seed order (`-`: standard output, the summary then
+    /// going to standard error).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
     /// Draw a histogram of winning path lengths to this file: SVG or PNG (900x500 pixels),
-    /// by the extension.
+    /// by the extension (`-`: SVG to standard output, the summary then going to standard
+    /// error).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<String>,
     /// The solver sees every card (the only mode of `simulate`).
@@ -59,11 +60,11 @@ pub struct SimulateArgs {
     pub full: bool,
 }
 
-/// The CSV file of `--csv`, written row by row into a temporary file next to it and put in
-/// place whole at the end (an interrupted run leaves the previous file as it was).
+/// The CSV file of `--csv`, written row by row: a regular file into a temporary file next to
+/// it, put in place whole at the end (an interrupted run leaves the previous file as it was);
+/// standard output (`-`), a FIFO or a device as the rows come.
 struct Csv {
-    file: String,
-    out: AtomicFile,
+    out: OutFile,
     /// The run columns every row ends with.
     run: String,
 }
@@ -71,9 +72,7 @@ struct Csv {
 impl Csv {
     fn create(file: &str, run: &Run) -> Result<Csv, Failure> {
         let mut csv = Csv {
-            file: file.to_string(),
-            out: AtomicFile::create(Path::new(file))
-                .map_err(|e| Failure(format!("{file}: {e}"), 1))?,
+            out: OutFile::create("--csv", Path::new(file))?,
             run: run.columns(),
         };
         csv.line(HEADER)?;
@@ -81,7 +80,7 @@ impl Csv {
     }
 
     fn line(&mut self, line: &str) -> Result<(), Failure> {
-        writeln!(self.out, "{line}").map_err(|e| Failure(format!("{}: {e}", self.file), 1))
+        self.out.write(format!("{line}\n").as_bytes())
     }
 
     fn row(&mut self, r: &Row) -> Result<(), Failure> {
@@ -90,10 +89,7 @@ impl Csv {
     }
 
     fn commit(self) -> Result<(), Failure> {
-        let file = self.file;
-        self.out
-            .commit()
-            .map_err(|e| Failure(format!("{file}: {e}"), 1))
+        self.out.commit()
     }
 }
 
@@ -108,7 +104,7 @@ pub(crate) struct Report {
 
 impl Report {
     /// A report of `run`: the CSV is created (its directory must exist) and the plot's format
-    /// checked before any deal is solved or read.
+    /// checked (and standard output claimed for either) before any deal is solved or read.
     pub(crate) fn create(
         run: Run,
         csv: Option<&str>,
@@ -116,6 +112,9 @@ impl Report {
     ) -> Result<Report, Failure> {
         if let Some(plot) = plot {
             crate::histogram::Format::of(plot).map_err(|e| Failure(format!("{plot}: {e}"), 1))?;
+            if is_stdout(Path::new(plot)) {
+                crate::output::claim_for("--plot").map_err(|e| Failure(e, 1))?;
+            }
         }
         let csv = csv.map(|file| Csv::create(file, &run)).transpose()?;
         Ok(Report {
@@ -150,8 +149,9 @@ impl Report {
                 t.deals,
                 100.0 * t.win_rate()
             );
-            crate::histogram::draw(file, &title, &t.lengths)
+            let image = crate::histogram::draw(file, &title, &t.lengths)
                 .map_err(|e| Failure(format!("{file}: {e}"), 1))?;
+            crate::out_file::write_whole("--plot", Path::new(file), &image)?;
         }
         let (lo, hi) = wilson(t.solved as usize, t.deals as usize);
         let run = &self.run;

@@ -3,23 +3,32 @@
 //! runs out), and set aside under a timestamped name when they do not read (never
 //! overwritten).
 //!
-//! Every file the project writes goes through [`write_atomic`]: the app's saves and
-//! statistics, `sol play --save`, `sol simulate --csv/--plot`, gradebooks and reports.
+//! Every file the project writes goes through [`write_atomic`] or [`AtomicFile`]: the app's
+//! saves and statistics, `sol play --save`, `sol simulate --csv/--plot`, gradebooks and
+//! reports. Only regular files are replaced: a symbolic link is followed to the file it names,
+//! and a FIFO or a device is written where it is (see [`AtomicFile`]).
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+#[cfg(all(test, unix))]
+mod special_tests;
+mod target;
+
+use target::Target;
+
 /// The largest text file the project reads by default (positions, saves, layouts, rosters,
 /// course files): 16 MiB, far above any real one.
 pub const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Write `bytes` to `path` so that the file is either the old one or the whole new one, even
-/// if the write fails half-way or the machine stops (see [`AtomicFile`]).
+/// Write `bytes` to `path` so that a regular file is either the old one or the whole new one,
+/// even if the write fails half-way or the machine stops (see [`AtomicFile`] for links, pipes
+/// and devices).
 ///
 /// # Errors
-/// Any I/O error; `path` is then unchanged and the temporary file removed.
+/// Any I/O error; a regular file at `path` is then unchanged and the temporary file removed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = AtomicFile::create(path)?;
     file.write_all(bytes)?;
@@ -31,10 +40,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// it, renames it over the target and syncs the directory. Dropped without a commit (an
 /// error on the way), the temporary file is removed and the target left as it was.
 ///
+/// Only a regular file (or a missing one) is replaced. A symbolic link is followed to the end
+/// of its chain (a dangling link creates its target) and the file there is replaced in its own
+/// directory, the links left as they were. Anything else that exists is opened where it is and
+/// never renamed over: a FIFO's reader or a character or block device gets the bytes as they
+/// come, the write's error (`/dev/full`: no space) being the error; a directory or a socket
+/// refuses to be opened.
+///
 /// The new file keeps the permissions of the file it replaces; a new file gets the usual ones
 /// (read and write for everyone, less the umask), as `std::fs::write` gives.
 pub struct AtomicFile {
     out: io::BufWriter<File>,
+    /// How the bytes are put in place at the commit; `None` when they went to the target
+    /// itself.
+    replace: Option<Replace>,
+}
+
+/// The temporary file of an [`AtomicFile`] and where it goes.
+struct Replace {
     /// The temporary file's name; dropping it removes the file.
     tmp: tempfile::TempPath,
     path: PathBuf,
@@ -42,11 +65,24 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Start writing `path`; nothing is visible at `path` until [`AtomicFile::commit`].
+    /// Start writing `path`; nothing is visible at a regular file's path until
+    /// [`AtomicFile::commit`]. A FIFO is opened here, so this waits for its reader.
     ///
     /// # Errors
-    /// If the temporary file cannot be created in `path`'s directory.
+    /// If the chain of links cannot be followed, the temporary file cannot be created in the
+    /// regular file's directory, or the special file cannot be opened for writing.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        match target::resolve(path)? {
+            Target::Regular(file) => AtomicFile::replacing(&file),
+            Target::Special(file) => Ok(AtomicFile {
+                out: io::BufWriter::new(fs::OpenOptions::new().write(true).open(file)?),
+                replace: None,
+            }),
+        }
+    }
+
+    /// Write a temporary file beside the regular (or missing) file `path`.
+    fn replacing(path: &Path) -> io::Result<AtomicFile> {
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -68,26 +104,31 @@ impl AtomicFile {
         let (file, tmp) = builder.tempfile_in(dir)?.into_parts();
         Ok(AtomicFile {
             out: io::BufWriter::new(file),
-            tmp,
-            path: path.to_path_buf(),
-            dir: dir.to_path_buf(),
+            replace: Some(Replace {
+                tmp,
+                path: path.to_path_buf(),
+                dir: dir.to_path_buf(),
+            }),
         })
     }
 
-    /// Finish: flush and sync the bytes, rename the temporary file over the target, sync the
-    /// directory.
+    /// Finish: flush the bytes; for a regular file also sync them, rename the temporary file
+    /// over the target and sync the directory.
     ///
     /// # Errors
-    /// Any I/O error; the target is then unchanged and the temporary file removed.
+    /// Any I/O error; a regular file is then unchanged and the temporary file removed.
     pub fn commit(self) -> io::Result<()> {
         let file = self
             .out
             .into_inner()
             .map_err(io::IntoInnerError::into_error)?;
+        let Some(replace) = self.replace else {
+            return Ok(());
+        };
         file.sync_all()?;
         drop(file);
-        self.tmp.persist(&self.path).map_err(|e| e.error)?;
-        sync_dir(&self.dir);
+        replace.tmp.persist(&replace.path).map_err(|e| e.error)?;
+        sync_dir(&replace.dir);
         Ok(())
     }
 }

@@ -210,6 +210,50 @@ mod tests {
     }
 
     #[test]
+    fn saves_and_statistics_replace_a_regular_file_whole() {
+        let dir = scratch("whole");
+        let stats = dir.join("stats.ron");
+        let save = dir.join("saves").join("mine.ron");
+        for (path, guarded) in [(&stats, true), (&save, false)] {
+            let write = |text: &str| {
+                if guarded {
+                    write_guarded(path, text, &Untouchable::default())
+                } else {
+                    write_atomic(path, text)
+                }
+            };
+            write("1").expect("writes");
+            // A reader of the old file keeps it whole: the new one is another file.
+            let mut old = std::fs::File::open(path).expect("opens");
+            write("2").expect("writes again");
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut old, &mut text).expect("reads");
+            assert_eq!(text, "1", "{}", path.display());
+            assert_eq!(std::fs::read_to_string(path).expect("reads"), "2");
+        }
+        assert_eq!(named(&dir, "").len(), 2, "stats and saves, no temporary");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn statistics_behind_a_link_are_replaced_where_the_link_points() {
+        let dir = scratch("linked");
+        let kept = dir.join("synced");
+        std::fs::create_dir(&kept).expect("mkdir");
+        let stats = dir.join("stats.ron");
+        std::os::unix::fs::symlink("synced/stats.ron", &stats).expect("a link");
+        write_guarded(&stats, "3", &Untouchable::default()).expect("writes");
+        assert_eq!(
+            std::fs::read_link(&stats).expect("still a link"),
+            Path::new("synced/stats.ron")
+        );
+        assert_eq!(read(&dir, 100).0, Some(3));
+        assert_eq!(named(&kept, "").len(), 1, "no temporary");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
     fn a_file_that_cannot_be_moved_aside_is_never_written() {
         let untouchable = Untouchable([PathBuf::from("/x/stats.ron")].into_iter().collect());
         let e =
