@@ -190,7 +190,21 @@ fn run(command: Command) -> Result<(), Failure> {
             save,
         } => {
             let (mut session, filled) = start.session(&catalog)?;
-            session.play_all(play.split_whitespace())?;
+            let played = session.play_all(play.split_whitespace());
+            // With --json, a refused move is shown with the position before it: its category
+            // and reason, as the grader compares them.
+            if let (true, Err(ReplayError::Move { index, text, error })) = (json, &played)
+                && let solitaire_core::PlayError::Illegal(illegal) = error
+            {
+                let refused = serde_json::json!({
+                    "index": index,
+                    "move": text,
+                    "category": <&str>::from(illegal.kind),
+                    "reason": illegal.reason,
+                });
+                print_position_with(&session, filled, Some(refused));
+            }
+            played?;
             if let Some(file) = save {
                 let record = session.record().to_ron();
                 out_file::write_whole("--save", Path::new(&file), record.as_bytes())?;
@@ -265,16 +279,31 @@ impl Start {
     }
 }
 
+/// Print the position as JSON, with `filled` when cards were filled and `refused` when a move
+/// was refused there.
+fn print_position_with(
+    session: &Session,
+    filled: Option<Filled>,
+    refused: Option<serde_json::Value>,
+) {
+    let game = session.game();
+    let mut value = input::with_filled(
+        serde_json::to_value(game.position_json(session.position(), session.seed()))
+            .unwrap_or_default(),
+        filled,
+    );
+    if let (Some(refused), Some(map)) = (refused, value.as_object_mut()) {
+        map.insert("refused".into(), refused);
+    }
+    outln!("{}", serde_json::to_string(&value).unwrap_or_default());
+}
+
 /// Print the position (text form and status, or JSON with `filled` when cards were filled).
 pub(crate) fn print_position(session: &Session, json: bool, filled: Option<Filled>) {
     let game = session.game();
     let pos = session.position();
     if json {
-        let value = input::with_filled(
-            serde_json::to_value(game.position_json(pos, session.seed())).unwrap_or_default(),
-            filled,
-        );
-        outln!("{}", serde_json::to_string(&value).unwrap_or_default());
+        print_position_with(session, filled, None);
     } else {
         out!("{}", game.position_text(pos));
         outln!("status: {}", game.status(pos).name());

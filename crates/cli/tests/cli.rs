@@ -112,6 +112,51 @@ fn an_illegal_move_exits_2_naming_its_index_text_and_reason() {
 }
 
 #[test]
+fn with_json_a_refused_move_shows_its_category_and_reason_at_the_position_before_it() {
+    let out = sol(&[
+        "play",
+        "spider",
+        "--seed",
+        "1",
+        "--json",
+        "--play",
+        "t3>t1 t7>t8 t4>t2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&out).trim()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(json["refused"]["index"], 3);
+    assert_eq!(json["refused"]["move"], "t4>t2");
+    assert_eq!(json["refused"]["category"], "target");
+    assert_eq!(
+        json["refused"]["reason"],
+        "a King can only go to an empty column"
+    );
+    let before = sol(&[
+        "play",
+        "spider",
+        "--seed",
+        "1",
+        "--json",
+        "--play",
+        "t3>t1 t7>t8",
+    ]);
+    let mut before: serde_json::Value =
+        serde_json::from_str(stdout(&before).trim()).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(map) = before.as_object_mut() {
+        map.insert("refused".into(), json["refused"].clone());
+    }
+    assert_eq!(
+        json, before,
+        "the position is the one before the refused move"
+    );
+    assert_eq!(
+        stderr(&out).trim(),
+        "sol: move 3 \"t4>t2\": a King can only go to an empty column"
+    );
+}
+
+#[test]
 fn a_malformed_move_exits_2_naming_its_index() {
     let out = sol(&["play", "spider", "--seed", "1", "--play", "t3>t1 t9>>t2"]);
     assert_eq!(out.status.code(), Some(2));

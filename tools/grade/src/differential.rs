@@ -1,13 +1,15 @@
-//! Part 3: differential play. From the reference's deal of each seed, a random walk along
-//! which the candidate, given each position in its own form (piles matched by id), must list
-//! the same moves, and every move must give the same position (pile by pile, by id), status
-//! and score as the reference. A seed earns the share of its steps that agree before its first
-//! divergence; divergences are grouped by the rule they touch.
+//! Part 3: differential play. From the reference's deal of each seed, walks
+//! ([`walks::Walk`]: random, toward the foundations, and the reference solver's winning line)
+//! along which the candidate, given each position in its own form (piles matched by id), must
+//! list the same moves, every move must give the same position (pile by pile, by id), status
+//! and score as the reference, and a move that differs from a legal one only in where the
+//! cards go must be refused in the same category. A walk earns the share of its steps that
+//! agree before its first divergence, a seed the mean of its walks; divergences are grouped
+//! by the rule they touch.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Illegal, Move, Position, Status, undo};
 
 use crate::conformance::Suite;
@@ -18,9 +20,11 @@ use crate::touched::{Rulebook, Touched};
 
 mod group;
 mod here;
+pub(crate) mod walks;
 
 use group::group;
 use here::{Divergence, Here};
+use walks::{Chooser, Walk};
 
 const POINTS: f64 = 35.0;
 
@@ -37,9 +41,16 @@ struct Answers {
     played: BTreeMap<Move, Played>,
     /// Whether it lists the same moves again after all that playing and undoing.
     same_after_undo: bool,
+    /// How it answers `check` for the moves whose refusal is compared.
+    checks: BTreeMap<Move, Result<(), Illegal>>,
 }
 
-fn candidate_answers(game: &Game, pos: &Position, reference_moves: &BTreeSet<Move>) -> Answers {
+fn candidate_answers(
+    game: &Game,
+    pos: &Position,
+    reference_moves: &BTreeSet<Move>,
+    variants: &[Move],
+) -> Answers {
     let moves: BTreeSet<Move> = game.legal_moves(pos).into_iter().collect();
     let status = game.status(pos);
     let score = game.score(pos);
@@ -55,25 +66,41 @@ fn candidate_answers(game: &Game, pos: &Position, reference_moves: &BTreeSet<Mov
         played.insert(mv, outcome);
     }
     let again: BTreeSet<Move> = game.legal_moves(pos).into_iter().collect();
+    let checks = variants
+        .iter()
+        .map(|&mv| (mv, game.check(pos, mv)))
+        .collect();
     Answers {
         same_after_undo: again == moves,
         moves,
         status,
         score,
         played,
+        checks,
     }
 }
 
 pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
     let rules = Rulebook::new(&cx.reference, &suite.scenarios(), &cx.failed);
-    let (mut positions, mut agreed, mut share) = (0, 0, 0.0);
+    let (mut positions, mut agreed, mut share, mut lines) = (0, 0, 0.0, 0);
     let mut divergences = Vec::new();
     for seed in 0..cx.options.seeds {
-        let outcome = walk(cx, &rules, seed);
-        positions += outcome.positions;
-        agreed += outcome.agreed;
-        share += outcome.agreed as f64 / outcome.positions.max(1) as f64;
-        divergences.extend(outcome.divergence);
+        let deal = cx.reference.deal(seed);
+        let line = walks::solution(&cx.reference, seed, &deal, cx.options.solution_nodes);
+        lines += usize::from(line.is_some());
+        let (mut seed_share, mut walked) = (0.0, 0);
+        for walk in [Walk::Random, Walk::Foundations, Walk::Solution] {
+            let Some(chooser) = Chooser::new(walk, seed, line.clone()) else {
+                continue;
+            };
+            let outcome = walk_seed(cx, &rules, seed, walk, chooser, &deal);
+            positions += outcome.positions;
+            agreed += outcome.agreed;
+            seed_share += outcome.agreed as f64 / outcome.positions.max(1) as f64;
+            walked += 1;
+            divergences.extend(outcome.divergence);
+        }
+        share += seed_share / f64::from(walked.max(1));
     }
     let seeds = cx.options.seeds.max(1) as f64;
     Part {
@@ -85,51 +112,74 @@ pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
         passed: agreed,
         findings: cap(group(divergences), 8),
         scoring: format!(
-            "{POINTS} points shared among {} seeds: from the reference's deal, a random walk of \
-             up to {} moves. At every step the candidate, given the position in its own form \
-             (piles matched by id), must list the same legal moves as the reference, and every \
-             move must give the same position (pile by pile), status and score. Each seed \
-             earns the share of its steps that agree before its first divergence (the checks \
-             counted above are steps). Divergences are grouped by the rule they touch, each \
-             group with the commands that replay its first example.",
-            cx.options.seeds, cx.options.steps
+            "{POINTS} points shared among {} seeds. From each seed's deal the reference plays \
+             a random walk and a walk toward the foundations, each of up to {} moves, and, when \
+             its solver wins the deal within {} positions ({lines} of the {} seeds), its \
+             winning line, of which the last {} positions are compared. At every step the \
+             candidate, given the position in its own form (piles matched by id), must list the \
+             same legal moves as the reference, every move must give the same position (pile \
+             by pile), status and score, and a move that differs from a legal one only in where \
+             the cards go must be refused in the same category (`source`, `target`, `stock`, \
+             `phase`, `unsupported`). Each walk earns the share of its steps that agree before \
+             its first divergence, each seed the mean of its walks (the checks counted above \
+             are steps). Divergences are grouped by the rule they touch, each group with the \
+             commands that replay its first example.",
+            cx.options.seeds,
+            cx.options.steps,
+            cx.options.solution_nodes,
+            cx.options.seeds,
+            cx.options.steps
         ),
     }
 }
 
-/// What one seed's walk gave: the positions of the whole walk, how many agreed before the
-/// first divergence, and that divergence.
+/// What one walk gave: the positions compared, how many agreed before the first divergence,
+/// and that divergence.
+#[derive(Default)]
 struct SeedOutcome {
     positions: usize,
     agreed: usize,
     divergence: Option<Divergence>,
 }
 
-/// Walk seed `seed` to the end (the reference alone after a divergence, to count its steps).
-fn walk(cx: &mut Context, rules: &Rulebook, seed: u64) -> SeedOutcome {
+/// Walk from `deal` (the deal of `seed`) as `chooser` says, comparing the candidate at each
+/// position (for the solver's line, at its last `steps` positions), to the end (the
+/// reference alone after a divergence, to count its steps).
+fn walk_seed(
+    cx: &mut Context,
+    rules: &Rulebook,
+    seed: u64,
+    walk: Walk,
+    mut chooser: Chooser,
+    deal: &Position,
+) -> SeedOutcome {
     let reference = cx.reference.clone();
-    let mut pos = reference.deal(seed);
-    let mut rng = rng_for(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut played: Vec<String> = Vec::new();
-    let mut out = SeedOutcome {
-        positions: 0,
-        agreed: 0,
-        divergence: None,
+    let steps = cx.options.steps;
+    let skip = match &chooser {
+        Chooser::Line(line, _) => (line.len() + 1).saturating_sub(steps),
+        Chooser::Weighted(..) => 0,
     };
-    loop {
-        out.positions += 1;
+    let mut pos = deal.clone();
+    let mut played: Vec<String> = Vec::new();
+    let mut out = SeedOutcome::default();
+    for index in 0.. {
         let ref_moves: BTreeSet<Move> = reference.legal_moves(&pos).into_iter().collect();
-        if out.divergence.is_none() {
-            out.divergence = check_step(cx, rules, seed, &played, &pos, &ref_moves);
+        if index >= skip {
+            out.positions += 1;
             if out.divergence.is_none() {
-                out.agreed += 1;
+                out.divergence = check_step(cx, rules, seed, walk, &played, &pos, &ref_moves);
+                if out.divergence.is_none() {
+                    out.agreed += 1;
+                }
             }
         }
-        if ref_moves.is_empty() || played.len() >= cx.options.steps {
+        if ref_moves.is_empty() || (walk != Walk::Solution && played.len() >= steps) {
             break;
         }
         let list: Vec<Move> = ref_moves.into_iter().collect();
-        let mv = list[below(&mut rng, list.len() as u64) as usize];
+        let Some(mv) = chooser.next(&reference, &list) else {
+            break;
+        };
         if reference.play(&mut pos, mv).is_err() {
             break;
         }
@@ -143,6 +193,7 @@ fn check_step(
     cx: &mut Context,
     rules: &Rulebook,
     seed: u64,
+    walk: Walk,
     played: &[String],
     pos: &Position,
     ref_moves: &BTreeSet<Move>,
@@ -157,6 +208,7 @@ fn check_step(
         map: &map,
         course: course.as_deref(),
         seed,
+        walk,
         played,
         pos,
         cpos: map.position_to_candidate(pos),
@@ -175,14 +227,17 @@ fn compare(
         .filter_map(|&m| Some((m, here.map.move_to_candidate(m)?)))
         .collect();
     let asked: BTreeSet<Move> = to_candidate.values().copied().collect();
+    let refused = refused_variants(here, ref_moves);
+    let variants: Vec<Move> = refused.iter().map(|r| r.candidate).collect();
     let (game, cpos) = (here.candidate.clone(), here.cpos.clone());
     let what = format!(
-        "differential seed {} step {}",
+        "differential seed {} ({}) step {}",
         here.seed,
+        here.walk.name(),
         here.played.len() + 1
     );
     let answers = match cx.guard(&what, &here.reproduce(None, None), move || {
-        candidate_answers(&game, &cpos, &asked)
+        candidate_answers(&game, &cpos, &asked, &variants)
     }) {
         Ok(a) => a,
         Err(message) => {
@@ -248,6 +303,82 @@ fn compare(
             String::new(),
             here.reproduce(None, None),
         ));
+    }
+    compare_refusals(here, &refused, &answers)
+}
+
+/// A move the reference refuses that differs from one of its legal moves only in where the
+/// cards go (or `deal`, `redeal`): the candidate must refuse it in the same category.
+struct Refused {
+    reference: Move,
+    candidate: Move,
+    illegal: Illegal,
+}
+
+/// The destinations refused to each of the reference's legal moves at this position, and
+/// `deal` and `redeal` when refused, each named in both games' piles.
+fn refused_variants(here: &Here<'_>, ref_moves: &BTreeSet<Move>) -> Vec<Refused> {
+    let piles = here.reference.layout().piles.len();
+    let mut moves: BTreeSet<Move> = [Move::Deal, Move::Redeal].into_iter().collect();
+    for &mv in ref_moves {
+        for to in 0..piles {
+            match mv {
+                Move::Transfer { from, count, .. } if to != usize::from(from) => {
+                    moves.insert(Move::transfer(usize::from(from), to, usize::from(count)));
+                }
+                Move::TransferBottom { from, .. } if to != usize::from(from) => {
+                    moves.insert(Move::transfer_bottom(usize::from(from), to));
+                }
+                _ => {}
+            }
+        }
+    }
+    moves
+        .into_iter()
+        .filter(|mv| !ref_moves.contains(mv))
+        .filter_map(|mv| {
+            let illegal = here.reference.check(here.pos, mv).err()?;
+            let candidate = here.map.move_to_candidate(mv)?;
+            Some(Refused {
+                reference: mv,
+                candidate,
+                illegal,
+            })
+        })
+        .collect()
+}
+
+/// The first move refused in another category than the reference's (or accepted).
+fn compare_refusals(here: &Here<'_>, refused: &[Refused], answers: &Answers) -> Option<Divergence> {
+    for r in refused {
+        let name = here.text(r.reference);
+        let (kind, reason) = (<&str>::from(r.illegal.kind), r.illegal.reason);
+        let found = match answers.checks.get(&r.candidate) {
+            Some(Ok(())) => format!("accepts {name}"),
+            Some(Err(e)) if e.kind != r.illegal.kind => format!(
+                "refuses {name} as `{}` ({})",
+                <&str>::from(e.kind),
+                e.reason
+            ),
+            _ => continue,
+        };
+        return Some(
+            here.divergence(
+                Touched::title(format!(
+                    "The category of a refusal: the reference refuses as `{kind}` (\"{reason}\")"
+                )),
+                format!("the candidate {found}; the reference refuses it as `{kind}`"),
+                format!("the reference's reason: {reason}\n"),
+                // With --json, each `sol play` shows the refused move's category and reason.
+                here.reproduce(Some(&name), Some(&name))
+                    .into_iter()
+                    .map(|c| match c.strip_prefix("sol play ") {
+                        Some(rest) => format!("sol play --json {rest}"),
+                        None => c,
+                    })
+                    .collect(),
+            ),
+        );
     }
     None
 }

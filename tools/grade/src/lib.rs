@@ -99,6 +99,10 @@ pub struct Options {
     /// The course file the reference was configured by, for the reproduce commands
     /// (`--course FILE`); the caller passes the configured reference itself.
     pub course_file: Option<PathBuf>,
+    /// The most positions the reference's solver generates to find each seed's winning line
+    /// for differential play (0: no solver line). A node budget, not a clock, so that a grade
+    /// is the same on every machine.
+    pub solution_nodes: u64,
 }
 
 impl Default for Options {
@@ -110,6 +114,7 @@ impl Default for Options {
             conformance_dir: solitaire_conformance::conformance_dir(),
             hidden_dir: None,
             course_file: None,
+            solution_nodes: 200_000,
         }
     }
 }

@@ -101,13 +101,19 @@ fn a_seed_earns_the_steps_it_agrees_before_its_first_divergence() {
         .part("differential")
         .cloned()
         .unwrap_or_else(|| panic!("part"));
-    // Every seed diverges (all or nothing would give 0), yet each agreed for some steps.
-    let seeds_diverged: usize = part
+    // Every walk of every seed diverges (all or nothing would give 0), yet each agreed for
+    // some steps: the random walk and the walk toward the foundations of the 4 seeds, and
+    // the solver's line of each seed it wins.
+    let walks_diverged: usize = part
         .findings
         .iter()
         .map(|f| f.detail.matches("seed ").count())
         .sum();
-    assert_eq!(seeds_diverged, 4, "{}", report.to_markdown());
+    assert!(
+        (8..=12).contains(&walks_diverged),
+        "{walks_diverged}: {}",
+        report.to_markdown()
+    );
     assert!(part.points > 0.0 && part.points < 35.0, "{}", part.points);
     assert!(
         part.passed > 4 && part.passed < part.checks,

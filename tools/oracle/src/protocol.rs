@@ -105,7 +105,8 @@ pub enum Item<T> {
     Panic(String),
 }
 
-/// The answers about one position: its legal moves; for each of them, `check` and (when
+/// The answers about one position: its legal moves; for each of them and each move that
+/// differs from one only in where the cards go (and `deal`, `redeal`), `check` and (when
 /// legal) the steps applying it takes; the legal moves asked again after those moves were
 /// applied (a game with hidden state answers differently); whether it is won, its status and
 /// its score. Each is computed as its own question would be, in this order.
@@ -113,7 +114,7 @@ pub enum Item<T> {
 pub struct Survey {
     /// The legal moves.
     pub moves: Item<Vec<WireMove>>,
-    /// Each listed move, checked and applied.
+    /// Each listed move and its variants, checked (and applied when legal).
     pub checked: Vec<(WireMove, Item<Checked>)>,
     /// The legal moves, asked again.
     pub moves_again: Item<Vec<WireMove>>,

@@ -238,7 +238,7 @@ fn survey(game: &Game, pos: &Position) -> Survey {
         Item::Answer(moves) => moves.clone(),
         Item::Panic(_) => Vec::new(),
     };
-    let checked = listed
+    let checked = with_variants(listed, pos.piles().len())
         .into_iter()
         .map(|wire| {
             let mv = match wire.decode(pos.piles().len()) {
@@ -269,6 +269,37 @@ fn survey(game: &Game, pos: &Position) -> Survey {
         status: item(|| rules.status(pos)),
         score: item(|| rules.score(pos)),
     }
+}
+
+/// The most moves one survey checks.
+const MAX_CHECKED: usize = 4096;
+
+/// `listed` and the moves that differ from one of them only in where the cards go (and
+/// `deal` and `redeal`): the judge compares how they are refused.
+fn with_variants(listed: Vec<WireMove>, piles: usize) -> Vec<WireMove> {
+    let mut out = listed.clone();
+    let add = |mv: WireMove, out: &mut Vec<WireMove>| {
+        if out.len() < MAX_CHECKED && !out.contains(&mv) {
+            out.push(mv);
+        }
+    };
+    let piles = u8::try_from(piles).unwrap_or(u8::MAX);
+    for mv in &listed {
+        for to in 0..piles {
+            match *mv {
+                WireMove::Transfer { from, count, .. } if to != from => {
+                    add(WireMove::Transfer { from, to, count }, &mut out);
+                }
+                WireMove::Bottom { from, .. } if to != from => {
+                    add(WireMove::Bottom { from, to }, &mut out);
+                }
+                _ => {}
+            }
+        }
+    }
+    add(WireMove::Deal, &mut out);
+    add(WireMove::Redeal, &mut out);
+    out
 }
 
 /// The steps applying `mv` to `pos` takes.

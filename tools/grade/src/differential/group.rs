@@ -1,11 +1,11 @@
 //! Divergences grouped by the rule they touch: one finding per rule, its first example in
-//! full and the other seeds that diverged there.
+//! full and the other walks that diverged there, and the seeds they came from.
 
 use crate::report::Finding;
 
 use super::here::Divergence;
 
-/// One finding per rule touched: its first example in full, the other seeds that diverged
+/// One finding per rule touched: its first example in full, the other walks that diverged
 /// there, and the commands that replay the first.
 pub(super) fn group(divergences: Vec<Divergence>) -> Vec<Finding> {
     let mut groups: Vec<Vec<Divergence>> = Vec::new();
@@ -21,11 +21,13 @@ pub(super) fn group(divergences: Vec<Divergence>) -> Vec<Finding> {
     groups
         .into_iter()
         .map(|g| {
-            let seeds: Vec<String> = g.iter().map(|d| d.seed.to_string()).collect();
+            let mut seeds: Vec<u64> = g.iter().map(|d| d.seed).collect();
+            seeds.dedup();
+            let seeds: Vec<String> = seeds.iter().map(u64::to_string).collect();
             let first = &g[0];
             let mut detail = format!("First example, {}\n{}", first.what, first.detail);
             if g.len() > 1 {
-                detail.push_str("\nThe other seeds that diverge first on this rule:\n");
+                detail.push_str("\nThe other walks that diverge first on this rule:\n");
                 for d in &g[1..] {
                     detail.push_str(&format!("- {}\n", d.what));
                 }
@@ -37,8 +39,8 @@ pub(super) fn group(divergences: Vec<Divergence>) -> Vec<Finding> {
                 title: format!(
                     "{} ({} {}: {})",
                     first.touched.title,
-                    g.len(),
-                    if g.len() == 1 { "seed" } else { "seeds" },
+                    seeds.len(),
+                    if seeds.len() == 1 { "seed" } else { "seeds" },
                     seeds.join(", ")
                 ),
                 detail,

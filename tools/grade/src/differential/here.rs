@@ -10,6 +10,9 @@ use crate::commands::{Origin, sol, write_file};
 use crate::piles::PileMap;
 use crate::touched::Touched;
 
+/// Walks longer than this many moves are replayed from a position file.
+const LONG_WALK: usize = 40;
+
 /// One step of a walk: where it is, and how to get there with `sol`.
 pub(super) struct Here<'a> {
     pub reference: &'a Game,
@@ -17,6 +20,8 @@ pub(super) struct Here<'a> {
     pub map: &'a PileMap,
     pub course: Option<&'a Path>,
     pub seed: u64,
+    /// The walk it is on.
+    pub walk: super::Walk,
     pub played: &'a [String],
     /// The reference's position, and the same in the candidate's form.
     pub pos: &'a Position,
@@ -40,28 +45,43 @@ impl Here<'_> {
         let mut moves = self.played.to_vec();
         moves.extend(on_reference.map(str::to_string));
         let extra: Vec<String> = on_candidate.iter().map(|m| m.to_string()).collect();
-        let reference = sol(
-            verb(on_reference),
-            self.reference.id(),
-            &Origin::Seed(self.seed),
-            self.course,
-            &moves,
-        );
+        // A long walk (the solver's line) is replayed from the reference's position, not
+        // from its deal: its moves would make too long a command.
+        let mut commands = Vec::new();
+        if self.played.len() > LONG_WALK {
+            commands.push(write_file(
+                "reference.txt",
+                &self.reference.position_text(self.pos),
+            ));
+            let moves: Vec<String> = on_reference.iter().map(|m| m.to_string()).collect();
+            commands.push(sol(
+                verb(on_reference),
+                self.reference.id(),
+                &Origin::File("reference.txt"),
+                self.course,
+                &moves,
+            ));
+        } else {
+            commands.push(sol(
+                verb(on_reference),
+                self.reference.id(),
+                &Origin::Seed(self.seed),
+                self.course,
+                &moves,
+            ));
+        }
         // A candidate with another deck cannot read the reference's cards: say so instead of
         // printing a command that fails (the layout part reports the deck).
         let text = self.candidate.position_text(&self.cpos);
         // The engine reads it with the candidate's layout: no candidate code runs here.
         if let Err(e) = solitaire_core::text::parse_position(self.candidate.layout(), &text) {
-            return vec![
-                reference,
-                format!(
-                    "# the candidate cannot read this position in its own form ({e}): its cards \
-                     differ from the reference's"
-                ),
-            ];
+            commands.push(format!(
+                "# the candidate cannot read this position in its own form ({e}): its cards \
+                 differ from the reference's"
+            ));
+            return commands;
         }
-        vec![
-            reference,
+        commands.extend([
             write_file("position.txt", &text),
             sol(
                 verb(on_candidate),
@@ -70,7 +90,8 @@ impl Here<'_> {
                 None,
                 &extra,
             ),
-        ]
+        ]);
+        commands
     }
 
     pub fn divergence(
@@ -89,10 +110,15 @@ impl Here<'_> {
         }
     }
 
-    /// `seed 3, after 12 moves: {what}`.
+    /// `seed 3, after 12 moves: {what}` (on the random walk), `seed 3 (walk toward the
+    /// foundations), after 12 moves: {what}` (on the others).
     pub fn where_(&self, what: &str) -> String {
+        let walk = match self.walk {
+            super::Walk::Random => String::new(),
+            other => format!(" ({})", other.name()),
+        };
         format!(
-            "seed {}, after {} moves: {what}",
+            "seed {}{walk}, after {} moves: {what}",
             self.seed,
             self.played.len()
         )

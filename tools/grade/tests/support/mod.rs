@@ -97,7 +97,8 @@ fn run_sol(
     games: &[Arc<Game>],
     files: &BTreeMap<String, String>,
 ) -> Result<(), String> {
-    let w = words(line);
+    // `--json` changes only how `sol` prints.
+    let w: Vec<String> = words(line).into_iter().filter(|w| w != "--json").collect();
     let fail = |why: String| Err(format!("`{line}`: {why}"));
     let (Some(verb), Some(id)) = (w.get(1), w.get(2)) else {
         return fail("not a sol command".into());
