@@ -39,7 +39,7 @@ impl Walk {
 /// The moves of one walk, as it goes.
 pub(super) enum Chooser {
     /// Random or biased, from its own generator.
-    Weighted(Walk, ChaCha8Rng),
+    Weighted(Walk, Box<ChaCha8Rng>),
     /// The winning line and how far along it the walk is.
     Line(Arc<Vec<Move>>, usize),
 }
@@ -51,11 +51,11 @@ impl Chooser {
         match walk {
             Walk::Random => Some(Chooser::Weighted(
                 walk,
-                rng_for(seed ^ 0x9e37_79b9_7f4a_7c15),
+                Box::new(rng_for(seed ^ 0x9e37_79b9_7f4a_7c15)),
             )),
             Walk::Foundations => Some(Chooser::Weighted(
                 walk,
-                rng_for(seed ^ 0x5bd1_e995_0f1e_2d3c),
+                Box::new(rng_for(seed ^ 0x5bd1_e995_0f1e_2d3c)),
             )),
             Walk::Solution => line.map(|l| Chooser::Line(l, 0)),
         }
@@ -98,9 +98,12 @@ impl Chooser {
     }
 }
 
+/// Game id, readings, seed, node budget.
 type LineKey = (String, String, u64, u64);
+/// A winning line, if the solver found one.
+type Line = Option<Arc<Vec<Move>>>;
 
-static LINES: LazyLock<Mutex<HashMap<LineKey, Option<Arc<Vec<Move>>>>>> =
+static LINES: LazyLock<Mutex<HashMap<LineKey, Line>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// The reference solver's winning line from `start`, the deal of `seed`, if it finds one
