@@ -2,7 +2,8 @@
 //! students writing the game from the course text alone. The piles with their ids and kinds
 //! (drawn from the layout), the notation with examples from the game, what happens by itself,
 //! the readings chosen, the categories of refusal with a real example each, the public
-//! scenarios, and how to grade oneself.
+//! scenarios, when the game is won or lost and its score, with an example of each, and how to
+//! grade oneself.
 //!
 //! ```
 //! let catalog = solitaire_games::catalog().unwrap();
@@ -12,6 +13,7 @@
 //! ```
 
 mod diagram;
+mod ending;
 mod sample;
 
 use std::fmt::Write as _;
@@ -19,6 +21,7 @@ use std::fmt::Write as _;
 use solitaire_core::{Course, Game, IllegalKind, Phase};
 
 use crate::commands::{Origin, sol};
+use ending::ending;
 use sample::{Example, Form, Sample};
 
 /// The course a handout is for: the course and its file as the student will name it.
@@ -55,6 +58,7 @@ pub fn handout(game: &Game, course: Option<ForCourse<'_>>) -> String {
     readings(&mut out, game, course);
     refusals(&mut out, game, &sample, course);
     scenarios(&mut out, game);
+    ending(&mut out, game, course);
     grading(&mut out, game, course);
     out
 }
@@ -299,13 +303,15 @@ fn grading(out: &mut String, game: &Game, course: Option<ForCourse<'_>>) {
     let course = course.map_or(String::new(), |c| format!(" --course {}", c.file));
     let _ = writeln!(
         out,
-        "## 7. Grading yourself\n\n```sh\nsol grade YOUR-GAME --reference {id}{course}\nsol grade \
+        "## 8. Grading yourself\n\n```sh\nsol grade YOUR-GAME --reference {id}{course}\nsol grade \
          YOUR-GAME --reference {id}{course} --seeds 20 --steps 300 --out report.md\n```\n\n\
          Four parts, 100 points: layout and deal (15: these piles, and the reference's deal of \
          each seed, card for card), conformance (35: the scenarios above, and any hidden ones), \
-         differential play (35: random walks from the reference's deals, where your game must \
-         list the same moves and reach the same positions, status and score; each seed earns \
-         the share of its steps that agree before the first difference) and robustness (15: no \
+         differential play (35: from the reference's deals, a random walk, a walk toward the \
+         foundations and the reference solver's winning line, where your game must list the \
+         same moves, reach the same positions, status and score, and refuse a move that differs \
+         from a legal one only in where the cards go in the same category; each walk earns the \
+         share of its steps that agree before the first difference) and robustness (15: no \
          panic, no endless loop, undo restores the position exactly). Every finding comes with \
          `sol` commands that show it.",
         id = game.id()
