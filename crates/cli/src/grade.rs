@@ -14,6 +14,17 @@ use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook
 
 use crate::output::out;
 
+/// How a report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// For the student.
+    Markdown,
+    /// The report as JSON.
+    Json,
+    /// Gradescope's `results.json`.
+    Gradescope,
+}
+
 /// The arguments of `sol grade`.
 #[derive(Args)]
 pub struct GradeArgs {
@@ -86,6 +97,20 @@ pub struct GradeArgs {
     /// Write the report as Markdown (for the student; the default).
     #[arg(long)]
     markdown: bool,
+    /// The report's format: `markdown` (the default), `json`, or `gradescope` (Gradescope's
+    /// `results.json`: a test per part, the hidden scenarios shown after publishing). With
+    /// `--class`, `gradescope` also writes each student's `<student>--<game>.results.json` in
+    /// `--reports`.
+    #[arg(long, value_name = "FORMAT", conflicts_with_all = ["json", "markdown"])]
+    format: Option<Format>,
+    /// With `--class`: write a Canvas gradebook import (CSV, a column per assignment, keyed
+    /// by the roster's `sis_id` and `login`).
+    #[arg(long, value_name = "FILE", requires = "class")]
+    canvas: Option<PathBuf>,
+    /// With `--class`: write a Moodle grade import (CSV, a column per assignment, keyed by the
+    /// roster's `login` and `sis_id`).
+    #[arg(long, value_name = "FILE", requires = "class")]
+    moodle: Option<PathBuf>,
 }
 
 /// Run `sol grade`.
@@ -142,12 +167,21 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     }
     let reference = find(reference_id)?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
-    let json =
-        args.json || (!args.markdown && args.out.as_deref().is_some_and(|f| f.ends_with(".json")));
-    let text = if json {
-        format!("{}\n", report.to_json())
-    } else {
-        report.to_markdown()
+    let format = match args.format {
+        Some(format) => format,
+        None if args.json => Format::Json,
+        None if args.markdown => Format::Markdown,
+        None if args.out.as_deref().is_some_and(|f| f.ends_with(".json")) => Format::Json,
+        None => Format::Markdown,
+    };
+    let text = match format {
+        Format::Json => format!("{}\n", report.to_json()),
+        Format::Markdown => report.to_markdown(),
+        Format::Gradescope => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&solitaire_grader::export::gradescope(&report))
+                .unwrap_or_default()
+        ),
     };
     match &args.out {
         Some(out) => crate::out_file::write_whole("--out", Path::new(out), text.as_bytes())
@@ -191,6 +225,9 @@ fn grade_class(
     class.limits.memory_bytes = args.memory_limit.saturating_mul(1 << 20);
     class.limits.student_seconds = args.student_time_limit;
     class.sandbox = args.sandbox.unwrap_or_default();
+    class.gradescope = args.format == Some(Format::Gradescope);
+    class.canvas = args.canvas.clone();
+    class.moodle = args.moodle.clone();
     if !roster.submissions.is_empty() {
         let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
         let _ = writeln!(std::io::stderr(), "sandbox: {protections}");

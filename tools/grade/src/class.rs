@@ -29,7 +29,7 @@ use solitaire_core::Catalog;
 use thiserror::Error;
 
 use crate::gradebook::{GradebookRow, to_csv};
-use crate::submission::Submission;
+use crate::submission::{Source, Submission};
 use crate::{Options, Report, grade};
 
 /// A class: registered games by student, submissions from outside, and the course.
@@ -44,6 +44,147 @@ pub struct Roster {
     /// A course file (relative to the roster's directory): readings and allowed crates.
     #[serde(default)]
     pub course: Option<String>,
+    /// More submissions: a folder of student repositories (GitHub Classroom's), graded after
+    /// `submissions`.
+    #[serde(default)]
+    pub submissions_from: Option<SubmissionsFrom>,
+    /// The deadline (`2026-12-01T23:59:00Z`): of each git submission, the last commit whose
+    /// committer date is before it is graded and recorded.
+    #[serde(default)]
+    pub before: Option<String>,
+}
+
+/// Where more submissions come from.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum SubmissionsFrom {
+    /// A folder of git repositories, one per student, named `<assignment>-<username>` as
+    /// GitHub Classroom names them: the student is the username (also their `login`), the game
+    /// is the repository's one game that the course does not register, graded against
+    /// `reference` (default: the one game the course assigns).
+    Classroom {
+        /// The folder, relative to the roster's directory.
+        dir: String,
+        /// The assignment's name (the repositories' prefix).
+        assignment: String,
+        /// The reference game.
+        #[serde(default)]
+        reference: Option<String>,
+    },
+}
+
+impl Roster {
+    /// Every submission: `submissions`, then those of `submissions_from` (sorted by
+    /// username), each with its game id found in its repository.
+    ///
+    /// # Errors
+    /// A folder that does not read, an assignment without a reference, a deadline that is not
+    /// a date and time.
+    pub fn all_submissions(
+        &self,
+        roster_dir: &std::path::Path,
+        course: &solitaire_core::Course,
+        registered: &[String],
+    ) -> Result<Vec<Submission>, String> {
+        if let Some(before) = &self.before {
+            check_deadline(before)?;
+        }
+        let mut all = self.submissions.clone();
+        let Some(SubmissionsFrom::Classroom {
+            dir,
+            assignment,
+            reference,
+        }) = &self.submissions_from
+        else {
+            return Ok(all);
+        };
+        let reference = match reference {
+            Some(r) => r.clone(),
+            None if course.games.len() == 1 => {
+                course.games.keys().next().cloned().unwrap_or_default()
+            }
+            None => {
+                return Err(format!(
+                    "submissions_from: Classroom needs a reference: the course assigns {} games",
+                    course.games.len()
+                ));
+            }
+        };
+        let folder = roster_dir.join(dir);
+        let prefix = format!("{assignment}-");
+        let mut repos: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(&folder)
+            .map_err(|e| format!("{}: {e}", folder.display()))?
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let user = name.strip_prefix(&prefix)?.to_string();
+                e.path()
+                    .is_dir()
+                    .then(|| (user, std::path::PathBuf::from(dir).join(&name)))
+            })
+            .collect();
+        repos.sort();
+        for (user, repo) in repos {
+            let game =
+                crate::submission::commit(&roster_dir.join(&repo), "HEAD", self.before.as_deref())
+                    .and_then(|commit| {
+                        crate::submission::game_ids(&roster_dir.join(&repo), &commit)
+                    })
+                    .map(|ids| {
+                        let own: Vec<String> = ids
+                            .into_iter()
+                            .filter(|id| !registered.contains(id))
+                            .collect();
+                        match own.as_slice() {
+                            [one] => one.clone(),
+                            // No game of its own, or several: staging says why it is not taken.
+                            _ => format!("{user}-{reference}"),
+                        }
+                    })
+                    .unwrap_or_else(|_| format!("{user}-{reference}"));
+            all.push(Submission {
+                student: user.clone(),
+                reference: reference.clone(),
+                game,
+                source: Source::Git {
+                    repo,
+                    rev: "HEAD".into(),
+                },
+                login: Some(user),
+                sis_id: None,
+            });
+        }
+        Ok(all)
+    }
+}
+
+/// A deadline as git and people read it: `YYYY-MM-DDTHH:MM:SSZ` (or with an offset).
+fn check_deadline(text: &str) -> Result<(), String> {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        b.get(range)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let shaped = b.len() >= 20
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10)
+        && b[10] == b'T'
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19)
+        && (text[19..] == *"Z" || matches!(b[19], b'+' | b'-'));
+    if shaped {
+        Ok(())
+    } else {
+        Err(format!(
+            "before: {text:?} is not a date and time like 2026-12-01T23:59:00Z"
+        ))
+    }
 }
 
 /// A roster that does not read.

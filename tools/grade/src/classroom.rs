@@ -98,6 +98,13 @@ pub struct ClassOptions {
     /// The first uid given to a student when the judge runs as root (each student its own,
     /// counting up, skipping uids the system's user list has).
     pub uid_base: u32,
+    /// Also write each report as Gradescope's `results.json` (`<student>--<game>.results.json`
+    /// in `reports`).
+    pub gradescope: bool,
+    /// A Canvas gradebook import to write (see [`crate::export::canvas_csv`]).
+    pub canvas: Option<PathBuf>,
+    /// A Moodle grade import to write (see [`crate::export::moodle_csv`]).
+    pub moodle: Option<PathBuf>,
 }
 
 impl ClassOptions {
@@ -119,6 +126,9 @@ impl ClassOptions {
             build_timeout: Duration::from_secs(1800),
             sandbox: Mode::Strict,
             uid_base: 61_000,
+            gradescope: false,
+            canvas: None,
+            moodle: None,
         }
     }
 }
@@ -218,6 +228,20 @@ pub fn run_class(
             };
             gradebook::write_report(dir, &finished.row, &markdown, json.as_deref())
                 .map_err(|e| fail(dir, e))?;
+            if options.gradescope {
+                let results = match &report {
+                    Some(report) => crate::export::gradescope(report),
+                    None => crate::export::gradescope_failure(&finished.row),
+                };
+                let path = dir.join(format!("{}.results.json", finished.row.report_name()));
+                solitaire_core::files::write_atomic(
+                    &path,
+                    serde_json::to_string_pretty(&results)
+                        .unwrap_or_default()
+                        .as_bytes(),
+                )
+                .map_err(|e| fail(&path, e.to_string()))?;
+            }
         }
         rows.push(finished.row.clone());
         if let Some(out) = &options.out {
@@ -247,8 +271,12 @@ pub fn run_class(
             finish(&mut rows, finished, report)?;
         }
     }
+    let registered: Vec<String> = catalog.games().iter().map(|g| g.id().to_string()).collect();
+    let submissions = roster
+        .all_submissions(roster_dir, &course, &registered)
+        .map_err(|e| fail(roster_file, e))?;
     let mut house = None;
-    for (index, sub) in roster.submissions.iter().enumerate() {
+    for (index, sub) in submissions.iter().enumerate() {
         if done(&rows, &sub.student, &sub.game) {
             continue;
         }
@@ -259,7 +287,7 @@ pub fn run_class(
             continue;
         };
         let started = Instant::now();
-        let graded = setting.submission(sub, house, index);
+        let graded = setting.submission(sub, house, index, roster.before.as_deref());
         let finished = Finished {
             row: graded.row,
             time: started.elapsed(),
@@ -267,7 +295,44 @@ pub fn run_class(
         };
         finish(&mut rows, finished, graded.report)?;
     }
+    write_exports(options, roster, &submissions, &rows).map_err(|(file, e)| fail(&file, e))?;
     Ok(rows)
+}
+
+/// The Canvas and Moodle imports of the gradebook, if asked for.
+fn write_exports(
+    options: &ClassOptions,
+    roster: &Roster,
+    submissions: &[Submission],
+    rows: &[GradebookRow],
+) -> Result<(), (PathBuf, String)> {
+    let mut ids = std::collections::BTreeMap::new();
+    for name in roster.students.keys() {
+        ids.insert(name.clone(), crate::export::Identity::default());
+    }
+    for sub in submissions {
+        ids.insert(
+            sub.student.clone(),
+            crate::export::Identity {
+                login: sub.login.clone(),
+                sis_id: sub.sis_id.clone(),
+            },
+        );
+    }
+    let exports = [
+        (
+            &options.canvas,
+            crate::export::canvas_csv as fn(&_, &_) -> String,
+        ),
+        (&options.moodle, crate::export::moodle_csv),
+    ];
+    for (file, export) in exports {
+        if let Some(file) = file {
+            solitaire_core::files::write_atomic(file, export(rows, &ids).as_bytes())
+                .map_err(|e| (file.clone(), e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The readings the course chooses for `reference`.
@@ -411,11 +476,17 @@ impl Setting<'_> {
     }
 
     /// Build and grade a submission.
-    fn submission(&self, sub: &Submission, house: &House, index: usize) -> Graded {
+    fn submission(
+        &self,
+        sub: &Submission,
+        house: &House,
+        index: usize,
+        before: Option<&str>,
+    ) -> Graded {
         let (student, game, reference) = (&sub.student, &sub.game, &sub.reference);
         let mut from = String::new();
         let mut runs = 0;
-        match self.build_and_grade(sub, house, index, &mut from, &mut runs) {
+        match self.build_and_grade(sub, house, index, before, &mut from, &mut runs) {
             Ok(mut report) => {
                 if house.jail.mode == Mode::Off {
                     report.notes.push(
@@ -446,6 +517,7 @@ impl Setting<'_> {
         sub: &Submission,
         house: &House,
         index: usize,
+        before: Option<&str>,
         from: &mut String,
         runs: &mut usize,
     ) -> Result<Report, String> {
@@ -464,7 +536,8 @@ impl Setting<'_> {
             }
         }
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let staged = submission::stage(&sub.source, self.roster_dir, &sub.game, &dir, &work);
+        let staged =
+            submission::stage(&sub.source, self.roster_dir, &sub.game, &dir, &work, before);
         let _ = std::fs::remove_dir_all(&work);
         *from = staged.map_err(|e| format!("not taken: {e}"))?;
         let crate_dir = dir.join("games").join(&sub.game);

@@ -8,7 +8,7 @@ use solitaire_core::Game;
 use crate::Options;
 use crate::commands::{Origin, sol, write_file};
 use crate::context::{Context, Secrecy, cap};
-use crate::report::{Finding, Part, round1};
+use crate::report::{Finding, Part, Share, round1};
 
 const POINTS: f64 = 35.0;
 
@@ -234,6 +234,16 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
 /// The conformance part from the runs of the public and the hidden scenarios.
 pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
     let passed = public.passed + hidden.passed;
+    let hidden_checks = suite.hidden();
+    let hidden_share = (hidden_checks > 0).then(|| {
+        let total = suite.entries.len() as f64;
+        Share {
+            points: round1(POINTS * hidden.passed as f64 / total),
+            max: round1(POINTS * hidden_checks as f64 / total),
+            checks: hidden_checks,
+            passed: hidden.passed,
+        }
+    });
     let mut findings = public.findings;
     findings.extend(hidden.findings);
     let total = suite.entries.len();
@@ -261,6 +271,7 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
             suite.source,
             suite.hidden()
         ),
+        hidden: hidden_share,
     }
 }
 

@@ -195,6 +195,7 @@ impl Context {
                  exhausted) or gets an answer out of protocol.",
                 self.options.time_limit.as_millis()
             ),
+            hidden: None,
         }
     }
 }

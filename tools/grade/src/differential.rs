@@ -130,6 +130,7 @@ pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
             cx.options.seeds,
             cx.options.steps
         ),
+        hidden: None,
     }
 }
 

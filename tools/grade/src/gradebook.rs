@@ -152,7 +152,7 @@ const FORMULA: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
 /// A CSV field: a text that starts like a formula gets a `'` in front, so spreadsheets show
 /// it as text (a number stays a number); quoted when it holds a comma, quote or newline.
-fn csv_field(s: &str) -> String {
+pub(crate) fn csv_field(s: &str) -> String {
     let s = if s.starts_with(FORMULA) && s.parse::<f64>().is_err() {
         format!("'{s}")
     } else {

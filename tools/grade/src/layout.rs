@@ -152,5 +152,6 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
              for card, face up and face down.",
             cx.options.seeds
         ),
+        hidden: None,
     }
 }

@@ -46,6 +46,7 @@ pub mod compile;
 mod conformance;
 mod context;
 mod differential;
+pub mod export;
 pub mod gradebook;
 pub mod guard;
 pub mod handout;

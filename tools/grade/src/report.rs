@@ -48,6 +48,22 @@ pub struct Part {
     pub findings: Vec<Finding>,
     /// How the points were counted.
     pub scoring: String,
+    /// Of these points and checks, the instructor's hidden scenarios' (conformance only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<Share>,
+}
+
+/// A share of a part's points and checks.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Share {
+    /// Points earned.
+    pub points: f64,
+    /// Points available.
+    pub max: f64,
+    /// Checks run.
+    pub checks: usize,
+    /// Checks passed.
+    pub passed: usize,
 }
 
 /// One failure, explained.

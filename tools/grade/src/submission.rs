@@ -22,6 +22,14 @@ pub struct Submission {
     pub game: String,
     /// Where the submission is.
     pub source: Source,
+    /// The student's login on the school's learning platform (Canvas's SIS Login ID,
+    /// Moodle's username), for the grade exports.
+    #[serde(default)]
+    pub login: Option<String>,
+    /// The student's id in the school's information system (Canvas's SIS User ID, Moodle's
+    /// ID number), for the grade exports.
+    #[serde(default)]
+    pub sis_id: Option<String>,
 }
 
 /// Where a submission is; relative paths are relative to the roster's directory.
@@ -38,6 +46,18 @@ pub enum Source {
         rev: String,
     },
 }
+
+/// Settings that keep `git` from running anything a repository's configuration names.
+const SAFE_GIT: [&str; 8] = [
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "protocol.allow=never",
+    "-c",
+    "safe.directory=*",
+];
 
 /// The most bytes taken from one submission.
 const MAX_BYTES: u64 = 32 * 1024 * 1024;
@@ -77,6 +97,7 @@ pub fn stage(
     id: &str,
     dest: &Path,
     work: &Path,
+    before: Option<&str>,
 ) -> Result<String, String> {
     if !valid_id(id) {
         return Err(format!(
@@ -91,9 +112,10 @@ pub fn stage(
         }
         Source::Git { repo, rev } => {
             let repo_path = base.join(repo);
-            let commit = checkout(&repo_path, rev, id, work)?;
+            let commit = checkout(&repo_path, rev, id, work, before)?;
             copy_wanted(work, id, dest)?;
-            Ok(format!("git {} {rev} ({commit})", repo.display()))
+            let deadline = before.map_or(String::new(), |b| format!(", the last before {b}"));
+            Ok(format!("git {} {rev} ({commit}{deadline})", repo.display()))
         }
     }
 }
@@ -175,8 +197,12 @@ fn copy(from: &Path, to: &Path, rel: &str, budget: &mut Budget) -> Result<(), St
     Ok(())
 }
 
-/// Extract the files of game `id` at revision `rev` of `repo` into `work`; returns the commit.
-fn checkout(repo: &Path, rev: &str, id: &str, work: &Path) -> Result<String, String> {
+/// The commit of revision `rev` of `repo`, or with a deadline the last commit of its history
+/// whose committer date is before it.
+///
+/// # Errors
+/// No such revision, or no commit before the deadline.
+pub fn commit(repo: &Path, rev: &str, before: Option<&str>) -> Result<String, String> {
     if rev.starts_with('-') {
         return Err(format!("{rev:?} is not a revision"));
     }
@@ -190,6 +216,47 @@ fn checkout(repo: &Path, rev: &str, id: &str, work: &Path) -> Result<String, Str
         ],
     )
     .map_err(|e| format!("{}: no revision {rev:?} ({e})", repo.display()))?;
+    let Some(before) = before else {
+        return Ok(commit);
+    };
+    let last = git(
+        repo,
+        &["rev-list", "-1", &format!("--before={before}"), &commit],
+    )
+    .map_err(|e| format!("{}: {e}", repo.display()))?;
+    if last.is_empty() {
+        return Err(format!("{}: no commit before {before}", repo.display()));
+    }
+    Ok(last)
+}
+
+/// The game ids of `repo` at `commit` (its `games/` folders).
+///
+/// # Errors
+/// A git failure.
+pub fn game_ids(repo: &Path, commit: &str) -> Result<Vec<String>, String> {
+    let listing = git(
+        repo,
+        &["ls-tree", "--name-only", &format!("{commit}:games")],
+    )
+    .map_err(|e| format!("{}: {e}", repo.display()))?;
+    Ok(listing
+        .lines()
+        .filter(|l| valid_id(l))
+        .map(String::from)
+        .collect())
+}
+
+/// Extract the files of game `id` at revision `rev` (or its last commit before `before`) of
+/// `repo` into `work`; returns the commit.
+fn checkout(
+    repo: &Path,
+    rev: &str,
+    id: &str,
+    work: &Path,
+    before: Option<&str>,
+) -> Result<String, String> {
+    let commit = commit(repo, rev, before)?;
     let mut paths = Vec::new();
     for (rel, required) in wanted(id) {
         if git(repo, &["cat-file", "-e", &format!("{commit}:{rel}")]).is_ok() {
@@ -201,6 +268,7 @@ fn checkout(repo: &Path, rev: &str, id: &str, work: &Path) -> Result<String, Str
     fs::create_dir_all(work).map_err(|e| format!("{}: {e}", work.display()))?;
     let mut archive = Command::new("git");
     archive
+        .args(SAFE_GIT)
         .arg("-C")
         .arg(repo)
         .args(["archive", "--format=tar", &commit, "--"])
@@ -238,9 +306,11 @@ fn checkout(repo: &Path, rev: &str, id: &str, work: &Path) -> Result<String, Str
     Ok(commit)
 }
 
-/// Run `git -C repo ARGS`; its standard output, trimmed.
+/// Run `git -C repo ARGS` on a student's repository, which may be hostile: no hooks, no
+/// file-system monitor, no protocol (nothing is fetched); its standard output, trimmed.
 fn git(repo: &Path, args: &[&str]) -> Result<String, String> {
     let out = Command::new("git")
+        .args(SAFE_GIT)
         .arg("-C")
         .arg(repo)
         .args(args)
@@ -288,6 +358,7 @@ mod tests {
             "ada",
             &dest,
             tmp.path(),
+            None,
         );
         assert_eq!(from, Ok("directory checkout".to_string()));
         assert!(dest.join("games/ada/src/lib.rs").is_file());
@@ -301,6 +372,7 @@ mod tests {
             "bob",
             &dest,
             tmp.path(),
+            None,
         );
         assert!(missing.is_err_and(|e| e.contains("games/bob")));
         #[cfg(unix)]
@@ -314,6 +386,7 @@ mod tests {
                 "ada",
                 &dest,
                 tmp.path(),
+                None,
             );
             assert!(linked.is_err_and(|e| e.contains("symbolic link")));
         }

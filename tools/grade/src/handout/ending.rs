@@ -47,7 +47,13 @@ pub(super) fn ending(out: &mut String, game: &Game, course: Option<ForCourse<'_>
                 "A win, one move away (seed {seed}, on the reference solver's line): `{last}` \
                  wins, and `sol` prints `status: won`.\n\n```sh\n{}\n{}\n```\n",
                 write_file("won.txt", &game.position_text(&before)),
-                sol("play", game.id(), &Origin::File("won.txt"), course, std::slice::from_ref(&last))
+                sol(
+                    "play",
+                    game.id(),
+                    &Origin::File("won.txt"),
+                    course,
+                    std::slice::from_ref(&last)
+                )
             );
         }
         None => {

@@ -1,0 +1,162 @@
+//! Grades where instructors keep them: a report as Gradescope's `results.json` and a gradebook
+//! as Canvas and Moodle imports, each compared with a golden file
+//! (`tests/golden/`; `UPDATE_GOLDEN=1` writes them anew).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use solitaire_grader::export::{Identity, canvas_csv, gradescope, moodle_csv};
+use solitaire_grader::report::{Finding, Part, Share};
+use solitaire_grader::{GradebookRow, Report};
+
+fn golden(name: &str, found: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&path, found).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(found, want, "{name} differs from its golden file");
+}
+
+fn part(id: &'static str, title: &'static str, points: f64, max: f64) -> Part {
+    Part {
+        id,
+        title,
+        points,
+        max,
+        checks: 10,
+        passed: 10,
+        findings: Vec::new(),
+        scoring: format!("{max} points."),
+        hidden: None,
+    }
+}
+
+fn report() -> Report {
+    let mut conformance = part("conformance", "2. Conformance scenarios", 28.0, 35.0);
+    conformance.checks = 20;
+    conformance.passed = 16;
+    conformance.hidden = Some(Share {
+        points: 3.5,
+        max: 7.0,
+        checks: 4,
+        passed: 2,
+    });
+    conformance.findings = vec![
+        Finding {
+            title: "Scenario 3: 'found the Aces' (tests/conformance/bristol.ron)".into(),
+            detail: "step 1: expected t1>f1 refused as target\nfound: t1>f1 is accepted".into(),
+            reproduce: vec!["sol play ada-bristol --seed 3 --play \"t1>f1\"".into()],
+        },
+        Finding {
+            title: "Hidden scenario: 'an emptied fan is never refilled'".into(),
+            detail: "The instructor's scenario on this rule failed.".into(),
+            reproduce: Vec::new(),
+        },
+    ];
+    Report {
+        candidate: "ada-bristol".into(),
+        reference: "bristol".into(),
+        readings: BTreeMap::new(),
+        seeds: 10,
+        total: 88.0,
+        max: 100.0,
+        parts: vec![
+            part("layout", "1. Layout and deal", 15.0, 15.0),
+            conformance,
+            part("differential", "3. Differential play", 30.0, 35.0),
+            part("robustness", "4. Robustness", 15.0, 15.0),
+        ],
+        notes: Vec::new(),
+    }
+}
+
+#[test]
+fn a_report_as_gradescope_results_shows_the_hidden_scenarios_after_publishing() {
+    let results = gradescope(&report());
+    let tests = results["tests"].as_array().cloned().unwrap_or_default();
+    assert_eq!(tests.len(), 5);
+    let scores: f64 = tests.iter().filter_map(|t| t["score"].as_f64()).sum();
+    assert_eq!(scores, 88.0, "the tests add up to the total");
+    let hidden = &tests[2];
+    assert_eq!(hidden["visibility"], "after_published");
+    assert_eq!(
+        (hidden["score"].as_f64(), hidden["max_score"].as_f64()),
+        (Some(3.5), Some(7.0))
+    );
+    assert!(
+        !tests[1]["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Hidden scenario")
+    );
+    golden(
+        "results.json",
+        &format!(
+            "{}\n",
+            serde_json::to_string_pretty(&results).unwrap_or_default()
+        ),
+    );
+}
+
+fn rows() -> (Vec<GradebookRow>, BTreeMap<String, Identity>) {
+    let row = |student: &str, reference: &str, total: &str| GradebookRow {
+        student: student.into(),
+        game: format!("x-{reference}"),
+        reference: reference.into(),
+        total: total.into(),
+        ..GradebookRow::default()
+    };
+    let rows = vec![
+        row("Ada Lovelace", "bristol", "88"),
+        row("Ada Lovelace", "labyrinth", "100"),
+        row("=cmd|' /C calc'!A0", "bristol", "0"),
+        row("octocat", "labyrinth", "64.5"),
+    ];
+    let mut ids = BTreeMap::new();
+    ids.insert(
+        "Ada Lovelace".to_string(),
+        Identity {
+            login: Some("ada".into()),
+            sis_id: Some("S1815".into()),
+        },
+    );
+    ids.insert(
+        "octocat".to_string(),
+        Identity {
+            login: Some("octocat".into()),
+            sis_id: None,
+        },
+    );
+    (rows, ids)
+}
+
+#[test]
+fn a_gradebook_as_a_canvas_import_has_a_column_per_assignment() {
+    let (rows, ids) = rows();
+    let csv = canvas_csv(&rows, &ids);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Student,ID,SIS User ID,SIS Login ID,Section,bristol,labyrinth"
+    );
+    assert_eq!(lines[1], "Points Possible,,,,,100,100");
+    assert_eq!(lines[2], "Ada Lovelace,,S1815,ada,,88,100");
+    assert!(lines[3].starts_with("'=cmd"), "{}", lines[3]);
+    golden("canvas.csv", &csv);
+}
+
+#[test]
+fn a_gradebook_as_a_moodle_import_is_keyed_by_username_and_id_number() {
+    let (rows, ids) = rows();
+    let csv = moodle_csv(&rows, &ids);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "Username,ID number,Full name,bristol,labyrinth");
+    assert_eq!(lines[1], "ada,S1815,Ada Lovelace,88,100");
+    assert_eq!(lines[3], "octocat,,octocat,,64.5");
+    golden("moodle.csv", &csv);
+}
