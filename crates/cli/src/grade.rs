@@ -34,6 +34,11 @@ pub struct GradeArgs {
     /// The reference game id (default: the candidate's own id).
     #[arg(long)]
     reference: Option<String>,
+    /// Grade a game that has no reference (a student's own variant): its own scenarios
+    /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones, the
+    /// engine's properties, and robustness.
+    #[arg(long, conflicts_with_all = ["reference", "class"])]
+    without_reference: bool,
     /// Grade every student of this roster (RON) and write a CSV gradebook.
     #[arg(long, value_name = "ROSTER.ron")]
     class: Option<String>,
@@ -147,6 +152,9 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         _ => catalog.clone(),
     };
     let catalog = &configured;
+    if let Some(course) = &course {
+        options.follow(course);
+    }
     let id = args.candidate.as_deref().unwrap_or_default();
     let find = |id: &str| {
         catalog.get(id).ok_or_else(|| {
@@ -155,6 +163,10 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         })
     };
     let candidate = find(id)?;
+    if args.without_reference {
+        let report = solitaire_grader::grade_variant(candidate, &options);
+        return write_report(args, &report.map_err(|e| e.to_string())?);
+    }
     let reference_id = args.reference.as_deref().unwrap_or(id);
     if let (Some(course), Some(file)) = (&course, &args.course)
         && !course.assigns(reference_id)
@@ -167,6 +179,11 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     }
     let reference = find(reference_id)?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
+    write_report(args, &report)
+}
+
+/// Write one report where and as `args` say.
+fn write_report(args: &GradeArgs, report: &solitaire_grader::Report) -> Result<(), String> {
     let format = match args.format {
         Some(format) => format,
         None if args.json => Format::Json,
@@ -179,7 +196,7 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         Format::Markdown => report.to_markdown(),
         Format::Gradescope => format!(
             "{}\n",
-            serde_json::to_string_pretty(&solitaire_grader::export::gradescope(&report))
+            serde_json::to_string_pretty(&solitaire_grader::export::gradescope(report))
                 .unwrap_or_default()
         ),
     };

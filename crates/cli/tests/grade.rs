@@ -97,9 +97,12 @@ fn a_class_roster_gives_a_csv_gradebook() {
     let lines: Vec<&str> = book.lines().collect();
     assert_eq!(
         lines[0],
-        "student,game,reference,layout,conformance,differential,robustness,total,error,submission"
+        "student,game,reference,layout,conformance,differential,robustness,total,error,submission,student-scenarios,properties,similarity"
     );
-    assert_eq!(lines[1], "Ada,bristol,bristol,15,35,35,15,100,,registered");
+    assert_eq!(
+        lines[1],
+        "Ada,bristol,bristol,15,35,35,15,100,,registered,,,"
+    );
     assert!(
         lines[2].starts_with("\"Alan, Jr.\",no-such-game,bristol,,,,,0,"),
         "{}",
@@ -148,8 +151,14 @@ fn resume_keeps_the_rows_it_has_and_grades_the_rest_with_reports() {
     let book = std::fs::read_to_string(&csv).expect("gradebook written");
     let lines: Vec<&str> = book.lines().collect();
     assert_eq!(lines.len(), 3, "{book}");
-    assert_eq!(lines[1], "Ada,strategy,strategy,15,35,35,15,99,,registered");
-    assert_eq!(lines[2], "Alan,aces-up,aces-up,15,35,35,15,100,,registered");
+    assert_eq!(
+        lines[1],
+        "Ada,strategy,strategy,15,35,35,15,99,,registered,,,"
+    );
+    assert_eq!(
+        lines[2],
+        "Alan,aces-up,aces-up,15,35,35,15,100,,registered,,,"
+    );
     let report = std::fs::read_to_string(format!("{reports}/alan--aces-up.md")).expect("report");
     assert!(
         report.starts_with("# Grade: `aces-up` against `aces-up`"),

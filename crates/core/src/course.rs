@@ -15,6 +15,10 @@
 //!     },
 //!     // Crates from the registry a student's game crate may depend on besides the engine.
 //!     allowed_crates: ["rand", "strum"],
+//!     // Optional: points for the student's own scenarios the reference agrees with (default
+//!     // 0), and the points of graded parts where the course changes them.
+//!     student_scenarios: 10,
+//!     weights: {"differential": 30},
 //! )
 //! ```
 
@@ -49,6 +53,15 @@ pub struct Course {
     /// Registry crates a student's game crate may depend on, besides the engine.
     #[serde(default)]
     pub allowed_crates: Vec<String>,
+    /// Points for the student's own scenarios (`tests/conformance/<id>.ron` in the
+    /// submission) that the reference agrees with; 0 by default.
+    #[serde(default)]
+    pub student_scenarios: u32,
+    /// The points of graded parts, by part id (`layout`, `conformance`, `differential`,
+    /// `robustness`, `properties`), where the course changes them; a part not named keeps its
+    /// own points.
+    #[serde(default)]
+    pub weights: BTreeMap<String, u32>,
 }
 
 impl Course {

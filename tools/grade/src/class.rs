@@ -144,7 +144,7 @@ impl Roster {
                     .unwrap_or_else(|_| format!("{user}-{reference}"));
             all.push(Submission {
                 student: user.clone(),
-                reference: reference.clone(),
+                reference: Some(reference.clone()),
                 game,
                 source: Source::Git {
                     repo,

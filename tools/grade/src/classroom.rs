@@ -211,6 +211,7 @@ pub fn run_class(
     if options.grade.course_file.is_none() {
         options.grade.course_file = course_file;
     }
+    options.grade.follow(&course);
     let options = &options;
     let mut rows = match (&options.out, options.resume) {
         (Some(out), true) if out.exists() => gradebook::read(out).map_err(|e| fail(out, e))?,
@@ -483,7 +484,7 @@ impl Setting<'_> {
         index: usize,
         before: Option<&str>,
     ) -> Graded {
-        let (student, game, reference) = (&sub.student, &sub.game, &sub.reference);
+        let (student, game, reference) = (&sub.student, &sub.game, sub.assignment());
         let mut from = String::new();
         let mut runs = 0;
         match self.build_and_grade(sub, house, index, before, &mut from, &mut runs) {
@@ -522,10 +523,20 @@ impl Setting<'_> {
         runs: &mut usize,
     ) -> Result<Report, String> {
         let options = self.options;
-        let chosen = readings(self.course, &sub.reference);
-        let reference = crate::readings::reference(self.catalog, &sub.reference, &chosen)?;
-        let public = scenarios(&options.grade, &sub.reference)?;
-        let hidden = hidden_scenarios(&options.grade, &sub.reference)?;
+        let (chosen, reference, public) = match &sub.reference {
+            Some(id) => {
+                let chosen = readings(self.course, id);
+                let reference = crate::readings::reference(self.catalog, id, &chosen)?;
+                (
+                    chosen,
+                    Some(reference),
+                    Some(scenarios(&options.grade, id)?),
+                )
+            }
+            None => (ReadingValues::default(), None, None),
+        };
+        // A variant's hidden scenarios are filed under its own game id.
+        let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))?;
         let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
         let students = options.build_dir.join("students");
         let dir = students.join(&name);
@@ -540,6 +551,8 @@ impl Setting<'_> {
             submission::stage(&sub.source, self.roster_dir, &sub.game, &dir, &work, before);
         let _ = std::fs::remove_dir_all(&work);
         *from = staged.map_err(|e| format!("not taken: {e}"))?;
+        // Read before any of the student's code is compiled or run.
+        let own = own_scenarios(&dir, &sub.game);
         let crate_dir = dir.join("games").join(&sub.game);
         let text = read_text_capped(&crate_dir.join("Cargo.toml"), MAX_INPUT_BYTES)
             .map_err(|e| format!("refused: games/{}/Cargo.toml: {e}", sub.game))?;
@@ -602,15 +615,25 @@ impl Setting<'_> {
         let (session, built) = Session::open(setup).map_err(|e| format!("not graded: {e}"))?;
         let candidate = crate::oracle::remote::candidate(session.clone(), &sub.game, &built)
             .map_err(|e| format!("not graded: {e}"));
-        let report = candidate.map(|candidate| {
-            grade_with(
+        let hooks = Some(Box::new(SessionHooks(session.clone())) as Box<dyn crate::CheckHooks>);
+        let report = candidate.map(|candidate| match (reference, public) {
+            (Some(reference), Some(public)) => grade_with(
                 candidate,
                 reference,
                 &options.grade,
                 public,
                 hidden,
-                Some(Box::new(SessionHooks(session.clone()))),
-            )
+                own,
+                hooks,
+            ),
+            // A variant's own scenarios are its public ones: run against itself.
+            _ => crate::grade_alone(
+                candidate,
+                &options.grade,
+                own.and_then(Result::ok),
+                hidden,
+                hooks,
+            ),
         });
         *runs = session.starts();
         session.retire();
@@ -624,6 +647,21 @@ fn scenarios(options: &Options, reference: &str) -> Result<ScenarioFile, String>
     let text = read_text_capped(&file, MAX_INPUT_BYTES)
         .map_err(|e| format!("the reference's conformance file {}: {e}", file.display()))?;
     ScenarioFile::parse(&file.display().to_string(), &text).map_err(|e| e.to_string())
+}
+
+/// The student's own scenarios, as staged from the submission: data the judge reads, capped
+/// in size.
+fn own_scenarios(staged: &Path, game: &str) -> crate::own::Own {
+    let file = solitaire_conformance::scenario_path(&staged.join("tests/conformance"), game);
+    if !file.exists() {
+        return None;
+    }
+    let name = format!("tests/conformance/{game}.ron");
+    Some(
+        read_text_capped(&file, MAX_INPUT_BYTES)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| ScenarioFile::parse(&name, &text).map_err(|e| e.to_string())),
+    )
 }
 
 /// The instructor's hidden scenarios for `reference`, if any: read here, by the judge only.

@@ -118,7 +118,7 @@ fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<Str
 /// A scenario's start position as the candidate reads it: without the indentation it has in
 /// the RON file, with the candidate's own `game:` line, and without the piles the candidate
 /// lacks (a comment names them).
-fn start_text(candidate: &Game, text: &str) -> String {
+pub(crate) fn start_text(candidate: &Game, text: &str) -> String {
     const HEADERS: [&str; 5] = ["phase", "redeals", "marks", "status", "score"];
     let mut out = format!("game: {}\n", candidate.id());
     let mut left_out = Vec::new();

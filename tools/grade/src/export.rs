@@ -49,9 +49,14 @@ pub fn gradescope(report: &Report) -> Value {
             )),
         }
     }
+    let against = if report.reference.is_empty() {
+        "without a reference".to_string()
+    } else {
+        format!("against `{}`", report.reference)
+    };
     let mut output = format!(
-        "`{}` graded against `{}`: {} / {}.",
-        report.candidate, report.reference, report.total, report.max
+        "`{}` graded {against}: {} / {}.",
+        report.candidate, report.total, report.max
     );
     for note in &report.notes {
         output.push('\n');

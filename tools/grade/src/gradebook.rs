@@ -8,8 +8,9 @@ use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
 
 use crate::Report;
 
-/// The gradebook's columns, in order: the first nine are the original ones.
-pub const COLUMNS: [&str; 10] = [
+/// The gradebook's columns, in order: the first nine are the original ones, and columns are
+/// only ever added at the end.
+pub const COLUMNS: [&str; 13] = [
     "student",
     "game",
     "reference",
@@ -20,10 +21,15 @@ pub const COLUMNS: [&str; 10] = [
     "total",
     "error",
     "submission",
+    "student-scenarios",
+    "properties",
+    "similarity",
 ];
 
 /// The parts, in the order of their columns.
 pub const PARTS: [&str; 4] = ["layout", "conformance", "differential", "robustness"];
+/// The parts added later, in the order of their columns (after `submission`).
+pub const LATER_PARTS: [&str; 2] = [crate::own::ID, crate::properties::ID];
 
 /// One gradebook row, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,6 +48,18 @@ pub struct GradebookRow {
     pub error: String,
     /// Where the game came from: `registered`, a directory, or a git revision and commit.
     pub submission: String,
+    /// The points of the later parts (see [`LATER_PARTS`]); empty where there is no such part.
+    pub later_parts: [String; 2],
+    /// The highest share of this submission found in another (a reference or a classmate's),
+    /// in percent, with the similarity report's file; empty when not compared.
+    pub similarity: String,
+}
+
+/// A part's points as a gradebook cell: empty where the report has no such part.
+fn points(report: &Report, id: &str) -> String {
+    report
+        .part(id)
+        .map_or(String::new(), |p| p.points.to_string())
 }
 
 impl GradebookRow {
@@ -51,11 +69,8 @@ impl GradebookRow {
             student: student.into(),
             game: game.into(),
             reference: reference.into(),
-            parts: PARTS.map(|id| {
-                report
-                    .part(id)
-                    .map_or(String::new(), |p| p.points.to_string())
-            }),
+            parts: PARTS.map(|id| points(report, id)),
+            later_parts: LATER_PARTS.map(|id| points(report, id)),
             total: report.total.to_string(),
             ..GradebookRow::default()
         }
@@ -91,6 +106,8 @@ impl GradebookRow {
             self.error.as_str(),
             self.submission.as_str(),
         ]);
+        fields.extend(self.later_parts.iter().map(String::as_str));
+        fields.push(self.similarity.as_str());
         fields
     }
 
@@ -213,6 +230,8 @@ pub fn parse(text: &str) -> Result<Vec<GradebookRow>, String> {
             total: get("total"),
             error: get("error"),
             submission: get("submission"),
+            later_parts: LATER_PARTS.map(get),
+            similarity: get("similarity"),
         });
     }
     Ok(rows)
@@ -308,12 +327,21 @@ mod tests {
                 total: "100".into(),
                 error: String::new(),
                 submission: "git subs/ada.git main (3f2a)".into(),
+                later_parts: ["4.5".into(), String::new()],
+                similarity: "12.5 similarity.md#pair-3".into(),
             },
             GradebookRow::failed("Bob \"B\"", "bob", "bristol", "does not build:\nline two")
                 .from_submission("directory subs/bob"),
         ];
         let csv = to_csv(&rows);
-        assert!(csv.starts_with("student,game,reference,layout,conformance,differential,robustness,total,error,submission\n"));
+        assert!(csv.starts_with("student,game,reference,layout,conformance,differential,robustness,total,error,submission,student-scenarios,properties,similarity\n"));
+        // A gradebook of the first nine columns (and `submission`) still reads.
+        let old = "student,game,reference,total,submission\nAda,ada-x,x,99,dir\n";
+        let read = parse(old).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (read[0].total.as_str(), read[0].similarity.as_str()),
+            ("99", "")
+        );
         assert_eq!(csv.lines().count(), 3, "{csv}");
         assert_eq!(parse(&csv), Ok(rows));
         assert!(parse("name,score\n").is_err());

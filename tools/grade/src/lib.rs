@@ -48,14 +48,17 @@ mod context;
 mod differential;
 pub mod export;
 pub mod gradebook;
+mod grading;
 pub mod guard;
 pub mod handout;
 pub mod hooks;
 mod layout;
 pub mod manifest;
 pub mod oracle;
+pub mod own;
 mod piles;
 pub mod prebuild;
+mod properties;
 pub mod readings;
 pub mod report;
 pub mod sandbox;
@@ -64,14 +67,14 @@ mod touched;
 pub mod trusted;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
-use solitaire_core::Game;
 use thiserror::Error;
 
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
 pub use classroom::{ClassOptions, Finished, Limits, run_class};
+pub use grading::{grade, grade_alone, grade_variant, grade_with};
+pub use own::Own;
 pub(crate) use solitaire_oracle::capped;
 
 /// The most bytes of any text a candidate wrote (a panic message, a refusal reason) that a
@@ -104,6 +107,12 @@ pub struct Options {
     /// for differential play (0: no solver line). A node budget, not a clock, so that a grade
     /// is the same on every machine.
     pub solution_nodes: u64,
+    /// Points for the student's own scenarios the reference agrees with (the course's
+    /// `student_scenarios`; 0: the part is shown, worth nothing).
+    pub student_scenarios: u32,
+    /// The points of parts, by part id, where the course changes them (the course's
+    /// `weights`).
+    pub weights: std::collections::BTreeMap<String, u32>,
 }
 
 impl Default for Options {
@@ -116,7 +125,18 @@ impl Default for Options {
             hidden_dir: None,
             course_file: None,
             solution_nodes: 200_000,
+            student_scenarios: 0,
+            weights: std::collections::BTreeMap::new(),
         }
+    }
+}
+
+impl Options {
+    /// These options with the course's grading choices: the points of the student's own
+    /// scenarios and of the parts it weighs.
+    pub fn follow(&mut self, course: &solitaire_core::Course) {
+        self.student_scenarios = course.student_scenarios;
+        self.weights = course.weights.clone();
     }
 }
 
@@ -132,83 +152,4 @@ pub enum GradeError {
     /// The directory of hidden scenarios is not a directory.
     #[error("{0}: the hidden scenarios directory does not exist")]
     NoHiddenDir(String),
-}
-
-/// Grade `candidate` against `reference` (configured as the course chooses, if any: see
-/// `solitaire_core::Course::configure`). Scenarios run only where they hold for the reference
-/// as configured ([`solitaire_conformance::Scenario::holds_for`]).
-///
-/// # Errors
-/// When the reference's conformance scenarios (or the hidden ones) are missing or malformed:
-/// a grade without them would not be fair.
-pub fn grade(
-    candidate: Arc<Game>,
-    reference: Arc<Game>,
-    options: &Options,
-) -> Result<Report, GradeError> {
-    let public = solitaire_conformance::load(&options.conformance_dir, reference.id())?
-        .ok_or_else(|| GradeError::NoScenarios(reference.id().to_string()))?;
-    let hidden = match &options.hidden_dir {
-        Some(dir) if !dir.is_dir() => {
-            return Err(GradeError::NoHiddenDir(dir.display().to_string()));
-        }
-        Some(dir) => solitaire_conformance::load(dir, reference.id())?
-            .map(|f| f.scenarios)
-            .unwrap_or_default(),
-        None => Vec::new(),
-    };
-    Ok(grade_with(
-        candidate, reference, options, public, hidden, None,
-    ))
-}
-
-/// Grade `candidate` against `reference` with the reference's scenarios already read (its
-/// conformance file and the instructor's hidden scenarios), telling `hooks` of every check
-/// (a class run keeps each student's oracle running through them).
-pub fn grade_with(
-    candidate: Arc<Game>,
-    reference: Arc<Game>,
-    options: &Options,
-    public: solitaire_conformance::ScenarioFile,
-    hidden: Vec<solitaire_conformance::Scenario>,
-    hooks: Option<Box<dyn CheckHooks>>,
-) -> Report {
-    let suite = conformance::Suite::new(&reference, public, hidden, options);
-    let mut cx = context::Context::new(candidate.clone(), reference.clone(), options.clone());
-    cx.hooks = hooks;
-    let layout = layout::grade(&mut cx);
-    part_done(&mut cx, &layout);
-    let public = conformance::run(&mut cx, &suite, false);
-    let differential = differential::grade(&mut cx, &suite);
-    // The hidden scenarios come last, in a candidate started afresh: nothing it learns
-    // from them can come back in a later check's report.
-    if let Some(h) = cx.hooks.as_mut() {
-        h.secret();
-    }
-    let hidden = conformance::run(&mut cx, &suite, true);
-    let conformance = conformance::part(&suite, public, hidden);
-    part_done(&mut cx, &conformance);
-    part_done(&mut cx, &differential);
-    let parts = vec![layout, conformance, differential, cx.robustness()];
-    let total = report::round1(parts.iter().map(|p| p.points).sum());
-    Report {
-        candidate: candidate.id().to_string(),
-        reference: reference.id().to_string(),
-        readings: reference
-            .readings()
-            .iter()
-            .map(|r| (r.reading.name.to_string(), r.choice.value.to_string()))
-            .collect(),
-        seeds: options.seeds,
-        total,
-        max: 100.0,
-        parts,
-        notes: Vec::new(),
-    }
-}
-
-fn part_done(cx: &mut context::Context, part: &Part) {
-    if let Some(h) = cx.hooks.as_mut() {
-        h.part_done(part);
-    }
 }

@@ -85,6 +85,35 @@ pub(crate) fn capitalized(text: &str) -> String {
     })
 }
 
+/// Give each part named in `weights` (part id -> points) that many points, its points earned
+/// (and its hidden share) scaled alike.
+pub(crate) fn weigh(parts: &mut [Part], weights: &std::collections::BTreeMap<String, u32>) {
+    for part in parts {
+        let Some(&weight) = weights.get(part.id) else {
+            continue;
+        };
+        let (weight, max) = (f64::from(weight), part.max);
+        let scale = |x: f64| {
+            if max > 0.0 {
+                round1(x / max * weight)
+            } else {
+                0.0
+            }
+        };
+        part.points = scale(part.points);
+        if let Some(h) = part.hidden.as_mut() {
+            (h.points, h.max) = (scale(h.points), scale(h.max));
+        }
+        if part.max != weight {
+            part.scoring.push_str(&format!(
+                " The course gives this part {weight} points (of {}), scaled alike.",
+                part.max
+            ));
+        }
+        part.max = weight;
+    }
+}
+
 /// Round to one decimal.
 pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
@@ -104,10 +133,15 @@ impl Report {
     /// The report in Markdown, for the student.
     pub fn to_markdown(&self) -> String {
         let mut out = String::new();
+        let against = if self.reference.is_empty() {
+            "without a reference".to_string()
+        } else {
+            format!("against `{}`", self.reference)
+        };
         let _ = writeln!(
             out,
-            "# Grade: `{}` against `{}`\n\n**Total: {} / {}**\n",
-            self.candidate, self.reference, self.total, self.max
+            "# Grade: `{}` {against}\n\n**Total: {} / {}**\n",
+            self.candidate, self.total, self.max
         );
         for note in &self.notes {
             let _ = writeln!(out, "> {note}\n");

@@ -16,8 +16,11 @@ use serde::Deserialize;
 pub struct Submission {
     /// The student's name, as the gradebook shows it.
     pub student: String,
-    /// The reference game the assignment is graded against (a registered id).
-    pub reference: String,
+    /// The reference game the assignment is graded against (a registered id); none for a
+    /// student's own variant, graded on the engine's properties and scenarios
+    /// ([`crate::grade_alone`]).
+    #[serde(default)]
+    pub reference: Option<String>,
     /// The student's game id: its crate is `games/<game>/`.
     pub game: String,
     /// Where the submission is.
@@ -30,6 +33,16 @@ pub struct Submission {
     /// ID number), for the grade exports.
     #[serde(default)]
     pub sis_id: Option<String>,
+}
+
+/// The gradebook's reference cell (and the exports' assignment) of a variant without one.
+pub const NO_REFERENCE: &str = "variant";
+
+impl Submission {
+    /// The reference id, or [`NO_REFERENCE`].
+    pub fn assignment(&self) -> &str {
+        self.reference.as_deref().unwrap_or(NO_REFERENCE)
+    }
 }
 
 /// Where a submission is; relative paths are relative to the roster's directory.

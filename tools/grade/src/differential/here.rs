@@ -74,7 +74,16 @@ impl Here<'_> {
         // printing a command that fails (the layout part reports the deck).
         let text = self.candidate.position_text(&self.cpos);
         // The engine reads it with the candidate's layout: no candidate code runs here.
-        if let Err(e) = solitaire_core::text::parse_position(self.candidate.layout(), &text) {
+        let layout = self.candidate.layout();
+        let read = solitaire_core::text::parse_position(layout, &text).and_then(|pos| {
+            // The engine's checks of the candidate's structure (fixed when it was built).
+            self.candidate.structure().check(&pos).map_err(|e| {
+                let (line, col) = e.locate(layout, &text);
+                let message = e.describe(layout);
+                solitaire_core::text::PositionError { line, col, message }
+            })
+        });
+        if let Err(e) = read {
             commands.push(format!(
                 "# the candidate cannot read this position in its own form ({e}): its cards \
                  differ from the reference's"

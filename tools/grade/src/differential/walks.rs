@@ -37,7 +37,7 @@ impl Walk {
 }
 
 /// The moves of one walk, as it goes.
-pub(super) enum Chooser {
+pub(crate) enum Chooser {
     /// Random or biased, from its own generator.
     Weighted(Walk, Box<ChaCha8Rng>),
     /// The winning line and how far along it the walk is.

@@ -27,6 +27,8 @@ pub enum Mutation {
     EndlessWin,
     /// Bristol: the rules count the moves applied, and forbid dealing after an odd number.
     HiddenState(AtomicUsize),
+    /// Bristol: the last of two or more legal moves is accepted but never listed.
+    ForgetsAMove,
 }
 
 pub struct Mutant {
@@ -111,7 +113,26 @@ impl Rules for Mutant {
         won
     }
 
-    // `legal_moves` is the trait's default: every candidate move this `check` accepts.
+    /// The trait's default (every candidate move this `check` accepts), but for
+    /// [`Mutation::ForgetsAMove`].
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let start = out.len();
+        solitaire_core::candidate_moves(pos, out);
+        if self.takes_from_bottom() {
+            solitaire_core::candidate_bottom_moves(pos, out);
+        }
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.check(pos, out[i]).is_ok() {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        if matches!(self.mutation, Mutation::ForgetsAMove) && out.len() >= start + 2 {
+            out.pop();
+        }
+    }
 
     fn takes_from_bottom(&self) -> bool {
         self.inner.takes_from_bottom()
@@ -199,6 +220,11 @@ mutant_plugin!(
     Mutation::PanicOnShortDeal
 );
 mutant_plugin!(bristol_endless, game_bristol::PLUGIN, Mutation::EndlessWin);
+mutant_plugin!(
+    bristol_forgets,
+    game_bristol::PLUGIN,
+    Mutation::ForgetsAMove
+);
 mutant_plugin!(
     bristol_hidden_state,
     game_bristol::PLUGIN,

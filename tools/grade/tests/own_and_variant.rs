@@ -1,0 +1,220 @@
+//! A student's own scenarios earn the course's points where the reference agrees with them
+//! and they quote rule sentences; a course weighs the parts; a game without a reference is
+//! graded on the engine's properties, and a broken property costs points there.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use solitaire_conformance::{Scenario, ScenarioFile};
+use solitaire_core::{Game, Plugin};
+use solitaire_grader::{Options, Report, grade_alone, grade_with, own};
+use support::mutant::*;
+
+fn public() -> ScenarioFile {
+    solitaire_conformance::load(&options().conformance_dir, "bristol")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no bristol scenarios"))
+}
+
+fn scenarios(text: &str) -> ScenarioFile {
+    ScenarioFile::parse("mine.ron", text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn graded(own: Option<ScenarioFile>, options: &Options) -> Report {
+    let bristol = reference("bristol");
+    let own: own::Own = own.map(Ok);
+    grade_with(
+        bristol.clone(),
+        bristol,
+        options,
+        public(),
+        Vec::new(),
+        own,
+        None,
+    )
+}
+
+fn with_points(points: u32) -> Options {
+    Options {
+        student_scenarios: points,
+        ..options()
+    }
+}
+
+/// One scenario the reference agrees with (it quotes the rules text), one it does not, and a
+/// public scenario under another name.
+const MINE: &str = r#"(game: "ada-bristol", scenarios: [
+    (
+        name: "'Pack down by one rank regardless of suit': a Nine on a Ten of another suit",
+        start: Position(r"
+            game: ada-bristol
+            stock: 5C |
+            t1: TH
+            t2: 9S
+        "),
+        steps: [Play("t2>t1"), Pile("t1", "TH 9S"), Count("t2", 0)],
+    ),
+    (
+        name: "'Pack down by one rank': a Nine on a Jack (wrong: the reference refuses it)",
+        start: Position(r"
+            stock: 5C |
+            t1: JH
+            t2: 9S
+        "),
+        steps: [Play("t2>t1")],
+    ),
+    (
+        name: "my copy",
+        start: Seed(31),
+        steps: [Pile("t6", "KD KS 6H")],
+    ),
+])"#;
+
+#[test]
+fn the_reference_judges_the_students_scenarios_and_the_course_gives_them_points() {
+    let report = graded(Some(scenarios(MINE)), &with_points(10));
+    let part = report
+        .part(own::ID)
+        .unwrap_or_else(|| panic!("no part for the student's scenarios"));
+    assert_eq!((part.checks, part.passed, part.max), (3, 2, 10.0));
+    assert!(
+        part.points > 0.0 && part.points < 10.0 * 2.0 / 3.0,
+        "{part:?}"
+    );
+    let titles: Vec<&str> = part.findings.iter().map(|f| f.title.as_str()).collect();
+    assert!(
+        titles.iter().any(|t| t.contains("Your scenario 2")),
+        "{titles:?}"
+    );
+    let copy = part
+        .findings
+        .iter()
+        .find(|f| f.title.contains("Your scenario 3"));
+    assert!(
+        copy.is_some_and(|f| f.detail.contains("public scenario 2")),
+        "{copy:?}"
+    );
+    assert!(
+        part.scoring.contains("agrees with: 1, 3"),
+        "{}",
+        part.scoring
+    );
+    assert!(
+        part.scoring
+            .contains("pack down by one rank regardless of suit")
+    );
+    assert_eq!((report.total, report.max), (100.0 + part.points, 110.0));
+
+    // Only the wrong scenario: nothing earned. Only copies of public ones: nothing covered.
+    let wrong = MINE.replace(
+        "name: \"'Pack down by one rank regardless",
+        "readings: {\"x\": \"y\"}, name: \"'x",
+    );
+    let report = graded(Some(scenarios(&wrong)), &with_points(10));
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!((part.checks, part.passed), (2, 1));
+    assert_eq!(part.points, 0.0);
+    let mut copies = public();
+    copies
+        .scenarios
+        .iter_mut()
+        .for_each(|s| s.name = "renamed".into());
+    let report = graded(Some(copies), &with_points(10));
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!(part.passed, part.checks);
+    assert_eq!(part.points, 0.0);
+}
+
+#[test]
+fn without_points_or_a_file_the_part_is_absent_and_a_bad_file_is_a_finding() {
+    let report = graded(None, &options());
+    assert!(report.part(own::ID).is_none());
+    assert_eq!(report.max, 100.0);
+    let bristol = reference("bristol");
+    let bad: own::Own = Some(Err("mine.ron: 1:1: Expected opening `(`".into()));
+    let report = grade_with(
+        bristol.clone(),
+        bristol,
+        &with_points(5),
+        public(),
+        Vec::new(),
+        bad,
+        None,
+    );
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!(part.points, 0.0);
+    assert!(part.findings[0].detail.contains("Expected opening"));
+}
+
+#[test]
+fn a_course_weighs_the_parts() {
+    let weights = BTreeMap::from([("differential".to_string(), 30), ("layout".to_string(), 20)]);
+    let options = Options {
+        weights,
+        ..options()
+    };
+    let report = graded(None, &options);
+    let max = |id: &str| report.part(id).map(|p| (p.points, p.max));
+    assert_eq!(max("differential"), Some((30.0, 30.0)));
+    assert_eq!(max("layout"), Some((20.0, 20.0)));
+    assert_eq!(max("conformance"), Some((35.0, 35.0)));
+    assert_eq!((report.total, report.max), (100.0, 100.0));
+}
+
+fn alone(game: Arc<Game>, own: Option<Vec<Scenario>>) -> Report {
+    let own = own.map(|scenarios| ScenarioFile {
+        game: game.id().into(),
+        scenarios,
+    });
+    grade_alone(game, &options(), own, Vec::new(), None)
+}
+
+#[test]
+fn a_game_without_a_reference_is_graded_on_the_engines_properties() {
+    let bristol = reference("bristol");
+    let report = alone(bristol.clone(), Some(public().scenarios));
+    assert!(report.reference.is_empty());
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("without a reference"))
+    );
+    let ids: Vec<&str> = report.parts.iter().map(|p| p.id).collect();
+    assert_eq!(ids, ["conformance", "properties", "robustness"]);
+    assert_eq!((report.total, report.max), (100.0, 100.0));
+    let properties = report
+        .part("properties")
+        .unwrap_or_else(|| panic!("no part"));
+    assert_eq!(
+        (properties.points, properties.max),
+        (50.0, 50.0),
+        "{properties:?}"
+    );
+    assert!(properties.checks > 100);
+    assert_eq!(report.part("robustness").map(|p| p.points), Some(15.0));
+
+    // A variant that accepts a move it never lists.
+    let plugin = Plugin {
+        name: "mutant",
+        build: bristol_forgets,
+    };
+    let mutant = Game::new(bristol.layout().clone(), &plugin).unwrap_or_else(|e| panic!("{e}"));
+    let report = alone(Arc::new(mutant), None);
+    let properties = report
+        .part("properties")
+        .unwrap_or_else(|| panic!("no part"));
+    assert!(properties.points < 50.0, "{properties:?}");
+    let finding = properties
+        .findings
+        .iter()
+        .find(|f| {
+            f.title
+                .contains("the moves listed are not the moves accepted")
+        })
+        .unwrap_or_else(|| panic!("{:?}", properties.findings));
+    assert!(finding.detail.contains("accepted, not listed"));
+    assert!(finding.reproduce[0].starts_with("sol play bristol --seed "));
+}
