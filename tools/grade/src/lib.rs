@@ -59,6 +59,7 @@ pub mod prebuild;
 pub mod readings;
 pub mod report;
 pub mod sandbox;
+pub mod similarity;
 pub mod submission;
 mod touched;
 pub mod trusted;
