@@ -33,6 +33,10 @@ pub struct PairOptions {
     /// Fingerprints found in more than this many submissions (of all games) are idioms and
     /// count in no comparison.
     pub common: Option<usize>,
+    /// Further fingerprints that count in no comparison: for instance those found in several
+    /// games of the collection ([`Ignored::common`] over them), the house style that every
+    /// example a student reads shows.
+    pub ignore: Ignored,
 }
 
 impl Default for PairOptions {
@@ -42,6 +46,7 @@ impl Default for PairOptions {
             min_shared: 10,
             base: None,
             common: Some(10),
+            ignore: Ignored::none(),
         }
     }
 }
@@ -65,6 +70,7 @@ pub struct Pair {
 /// same game; the pairs at or above the options' threshold, the most similar first.
 pub fn class_pairs(games: &[GameDocuments], options: &PairOptions) -> Vec<Pair> {
     let mut ignored = options.base.as_ref().map(Ignored::base).unwrap_or_default();
+    ignored = ignored.and(options.ignore.clone());
     if let Some(max) = options.common {
         let all = games
             .iter()

@@ -71,38 +71,47 @@ pub fn regions(a: &Document, b: &Document, ignored: &Ignored) -> Vec<Region> {
             }
         }
     }
-    let mut matches: Vec<(Lines, Lines)> = a
+    // (which fingerprint of A, its lines, the lines of one of its places in B)
+    let mut matches: Vec<(usize, Lines, Lines)> = a
         .prints
         .iter()
-        .filter_map(|pa| places.get(&pa.print.hash).map(|pbs| (pa, pbs)))
-        .flat_map(|(pa, pbs)| pbs.iter().map(move |pb| (Lines::of(pa), Lines::of(pb))))
+        .enumerate()
+        .filter_map(|(i, pa)| places.get(&pa.print.hash).map(|pbs| (i, pa, pbs)))
+        .flat_map(|(i, pa, pbs)| pbs.iter().map(move |pb| (i, Lines::of(pa), Lines::of(pb))))
         .collect();
-    matches.sort_by_key(|(la, lb)| (la.file, la.first, lb.file, lb.first));
-    let mut open: Vec<Region> = Vec::new();
+    matches.sort_by_key(|(_, la, lb)| (la.file, la.first, lb.file, lb.first));
+    // Regions that may still grow, each with the last fingerprint of A counted in it.
+    let mut open: Vec<(Region, usize)> = Vec::new();
     let mut done: Vec<Region> = Vec::new();
-    for (la, lb) in matches {
-        let (still, closed): (Vec<Region>, Vec<Region>) = open
+    for (i, la, lb) in matches {
+        let (still, closed): (Vec<_>, Vec<_>) = open
             .into_iter()
-            .partition(|r| r.a.file == la.file && la.first <= r.a.last + GAP);
-        done.extend(closed);
+            .partition(|(r, _)| r.a.file == la.file && la.first <= r.a.last + GAP);
+        done.extend(closed.into_iter().map(|(r, _)| r));
         open = still;
-        let near = |r: &&mut Region| {
+        let near = |(r, _): &&mut (Region, usize)| {
             r.b.file == lb.file && lb.first + GAP >= r.b.first && lb.first <= r.b.last + GAP
         };
         match open.iter_mut().find(near) {
-            Some(r) => {
+            Some((r, last)) => {
                 r.a.take(la);
                 r.b.take(lb);
-                r.prints += 1;
+                if *last != i {
+                    r.prints += 1;
+                    *last = i;
+                }
             }
-            None => open.push(Region {
-                a: la,
-                b: lb,
-                prints: 1,
-            }),
+            None => open.push((
+                Region {
+                    a: la,
+                    b: lb,
+                    prints: 1,
+                },
+                i,
+            )),
         }
     }
-    done.extend(open);
+    done.extend(open.into_iter().map(|(r, _)| r));
     done.sort_by_key(|r| (std::cmp::Reverse(r.prints), r.a.file, r.a.first));
     done
 }

@@ -76,6 +76,12 @@ fn left_out(options: &PairOptions) -> String {
     if options.base.is_some() {
         parts.push("the scaffold's fingerprints".to_string());
     }
+    if !options.ignore.is_empty() {
+        parts.push(format!(
+            "{} fingerprints of the house style",
+            options.ignore.len()
+        ));
+    }
     if let Some(max) = options.common {
         parts.push(format!("those found in more than {max} submissions"));
     }
