@@ -62,6 +62,7 @@ mod properties;
 pub mod readings;
 pub mod report;
 pub mod sandbox;
+pub mod similarity;
 pub mod submission;
 mod touched;
 pub mod trusted;
