@@ -116,6 +116,12 @@ pub struct GradeArgs {
     /// roster's `login` and `sis_id`).
     #[arg(long, value_name = "FILE", requires = "class")]
     moodle: Option<PathBuf>,
+    /// With `--class`: where to write the similarity report (pairs of submissions, or of a
+    /// submission and its reference, that share too much code, with the matching lines side
+    /// by side; default: `similarity.md` in `--reports`). The gradebook's `similarity`
+    /// column links it.
+    #[arg(long, value_name = "FILE", requires = "class")]
+    similarity: Option<PathBuf>,
 }
 
 /// Run `sol grade`.
@@ -245,6 +251,7 @@ fn grade_class(
     class.gradescope = args.format == Some(Format::Gradescope);
     class.canvas = args.canvas.clone();
     class.moodle = args.moodle.clone();
+    class.similarity = args.similarity.clone();
     if !roster.submissions.is_empty() {
         let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
         let _ = writeln!(std::io::stderr(), "sandbox: {protections}");

@@ -105,6 +105,9 @@ pub struct ClassOptions {
     pub canvas: Option<PathBuf>,
     /// A Moodle grade import to write (see [`crate::export::moodle_csv`]).
     pub moodle: Option<PathBuf>,
+    /// Where the similarity report goes (see [`crate::copies`]; default: `similarity.md` in
+    /// `reports`, if given).
+    pub similarity: Option<PathBuf>,
 }
 
 impl ClassOptions {
@@ -129,6 +132,7 @@ impl ClassOptions {
             gradescope: false,
             canvas: None,
             moodle: None,
+            similarity: None,
         }
     }
 }
@@ -295,6 +299,23 @@ pub fn run_class(
             runs: graded.runs,
         };
         finish(&mut rows, finished, graded.report)?;
+    }
+    let report = options.similarity.clone().or_else(|| {
+        options
+            .reports
+            .as_ref()
+            .map(|dir| dir.join("similarity.md"))
+    });
+    crate::copies::detect(
+        &options.workspace,
+        &options.build_dir,
+        &submissions,
+        &mut rows,
+        report.as_deref(),
+    )
+    .map_err(|(file, e)| fail(&file, e))?;
+    if let Some(out) = &options.out {
+        gradebook::write(out, &rows).map_err(|e| fail(out, e))?;
     }
     write_exports(options, roster, &submissions, &rows).map_err(|(file, e)| fail(&file, e))?;
     Ok(rows)

@@ -45,6 +45,7 @@ mod commands;
 pub mod compile;
 mod conformance;
 mod context;
+mod copies;
 mod differential;
 pub mod export;
 pub mod gradebook;

@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use solitaire_core::{Card, Game, Move, Position, Status, Structure};
+use solitaire_core::{Card, Game, Move, Position, Status};
 use solitaire_solver::{Budget, Outcome, solve};
 
 use crate::commands::{Origin, sol};
@@ -35,7 +35,6 @@ type Step = Result<Option<(Move, Position)>, (String, String)>;
 
 pub(crate) fn grade(cx: &mut Context) -> Part {
     let game = cx.candidate.clone();
-    let structure = Arc::new(Structure::of(game.layout()));
     let (mut share, mut walks, mut checks, mut passed) = (0.0, 0, 0, 0);
     let mut findings = Vec::new();
     for seed in 0..cx.options.seeds {
@@ -49,14 +48,14 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
             let (mut pos, mut moves, mut held, mut run) = (deal.clone(), Vec::new(), 0, 0);
             for _ in 0..cx.options.steps {
                 let reproduce = vec![sol("play", game.id(), &Origin::Seed(seed), None, &moves)];
-                let (g, s, d) = (game.clone(), structure.clone(), deck.clone());
+                let (g, d) = (game.clone(), deck.clone());
                 let here = pos.clone();
-                let what = format!("seed {seed}, {} walk", walk.name());
+                let what = format!("seed {seed}, {}", walk.name());
                 let Some(mut chooser_now) = chooser.take() else {
                     break;
                 };
                 let answer = cx.guard(&what, &reproduce, move || {
-                    let step = step(&g, &here, &s, &d, &mut chooser_now);
+                    let step = step(&g, &here, &d, &mut chooser_now);
                     (step, chooser_now)
                 });
                 run += 1;
@@ -83,7 +82,7 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
                             moves.join(" ")
                         };
                         findings.push(Finding {
-                            title: format!("Seed {seed}, {} walk: {property}", walk.name()),
+                            title: format!("Seed {seed}, {}: {property}", walk.name()),
                             detail: format!(
                                 "{detail}\nafter the moves: {moves_text}\nposition:\n{}",
                                 game.position_text(&pos)
@@ -125,14 +124,8 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
 
 /// The properties at `pos`, then the walk's next move played: `Ok(None)` when no move is
 /// listed, or the property broken and how.
-fn step(
-    game: &Game,
-    pos: &Position,
-    structure: &Structure,
-    deck: &[Card],
-    chooser: &mut Chooser,
-) -> Step {
-    if let Err(e) = structure.check(pos) {
+fn step(game: &Game, pos: &Position, deck: &[Card], chooser: &mut Chooser) -> Step {
+    if let Err(e) = game.check_structure(pos) {
         let what = e.describe(game.layout());
         return Err(("the position breaks the layout's structure".into(), what));
     }

@@ -154,7 +154,12 @@ impl Report {
                 .collect();
             let _ = writeln!(
                 out,
-                "The reference was played with the readings {}.\n",
+                "The {} was played with the readings {}.\n",
+                if self.reference.is_empty() {
+                    "game"
+                } else {
+                    "reference"
+                },
                 chosen.join(", ")
             );
         }

@@ -236,8 +236,18 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let class_dir = tmp.path().join("class");
     let class = make_class(&class_dir);
+    // Kit's own variant has no reference: her own scenarios are its public ones.
+    let kit = checkout(&class_dir, "kit-maze");
+    let own =
+        read(&solitaire_grader::trusted::built_from().join("tests/conformance/labyrinth.ron"))
+            .replace("(game: \"labyrinth\"", "(game: \"kit-maze\"");
+    write(&kit.join("tests/conformance/kit-maze.ron"), &own);
+    let variant = "        (student: \"Kit (own variant)\", game: \"kit-maze\", source: Dir(\"kit-maze\")),\n";
     let roster_file = class_dir.join("roster.ron");
-    write(&roster_file, &roster_text(&class));
+    write(
+        &roster_file,
+        &roster_text(&class).replace("    ],\n)", &format!("{variant}    ],\n)")),
+    );
     write(&class_dir.join("course.ron"), &course_text());
     let roster = Roster::parse("roster.ron", &read(&roster_file)).unwrap_or_else(|e| panic!("{e}"));
 
@@ -259,7 +269,7 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     })
     .unwrap_or_else(|e| panic!("{e}"));
 
-    assert_eq!(rows.len(), class.len() + 1, "{rows:#?}");
+    assert_eq!(rows.len(), class.len() + 2, "{rows:#?}");
     assert_eq!(seen.len(), rows.len());
     let written = solitaire_grader::gradebook::read(&tmp.path().join("gradebook.csv"))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -337,6 +347,36 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
         "{jon:?}\n{}",
         report("jon-labyrinth")
     );
+
+    // A variant without a reference: graded on the engine's properties and its scenarios.
+    let kit = by["kit-maze"];
+    assert_eq!(kit.reference, "variant");
+    assert_eq!(kit.later_parts[1], "50", "{kit:?}\n{}", report("kit-maze"));
+    assert_eq!(kit.total, "100", "{kit:?}\n{}", report("kit-maze"));
+    assert!(report("kit-maze").contains("without a reference"));
+
+    // Every student here copied the reference's rules: each is flagged, the report shows
+    // where, and the gradebook links it. The variant has no one to be compared with.
+    let similarity = read(&tmp.path().join("reports").join("similarity.md"));
+    for game in ["ada-labyrinth", "bob-labyrinth", "jon-labyrinth"] {
+        let cell = &by[game].similarity;
+        let share: f64 = cell
+            .split(' ')
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
+        assert!(
+            share > 80.0 && cell.contains("similarity.md#pair-"),
+            "{game}: {cell}"
+        );
+        let student = &by[game].student;
+        assert!(
+            similarity.contains(student.as_str()),
+            "{student} not in\n{similarity}"
+        );
+    }
+    assert_eq!(kit.similarity, "below 50");
+    assert_eq!(by["labyrinth"].similarity, "");
 
     // Resuming a finished class grades no one again.
     options.resume = true;
