@@ -9,6 +9,13 @@ pub fn conformance_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
 }
 
+/// The directory of the public scenarios of the games a starter repository's course assigns
+/// (`tests/public/<id>.ron`, see `sol course starter`): there, the reference game and its
+/// conformance file are absent, and `sol grade` self-checks a student's game against these.
+pub fn public_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("public")
+}
+
 /// The file for game `id` in `dir`.
 pub fn scenario_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.ron"))

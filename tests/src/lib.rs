@@ -24,7 +24,7 @@ pub mod run;
 pub mod scenario;
 pub mod sets;
 
-pub use files::{conformance_dir, load, load_dir, scenario_path};
+pub use files::{conformance_dir, load, load_dir, public_dir, scenario_path};
 pub use run::{Failure, Outcome, run_scenario};
 pub use scenario::{FormatError, Scenario, ScenarioFile, Start, Step};
 pub use sets::{accepted_moves, assert_listed_are_accepted, listed_moves};

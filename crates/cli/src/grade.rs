@@ -152,9 +152,9 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         .transpose()
         .map_err(|e| e.to_string())?;
     let configured = match (&course, &args.course) {
-        (Some(course), Some(file)) => course
-            .configure(&file.display().to_string(), catalog)
-            .map_err(|e| e.to_string())?,
+        (Some(course), Some(file)) => {
+            crate::input::configure(course, &file.display().to_string(), catalog)?
+        }
         _ => catalog.clone(),
     };
     let catalog = &configured;
@@ -173,7 +173,19 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         let report = solitaire_grader::grade_variant(candidate, &options);
         return write_report(args, &report.map_err(|e| e.to_string())?);
     }
-    let reference_id = args.reference.as_deref().unwrap_or(id);
+    // Under a course that assigns one game, a game it does not assign is graded against that.
+    let assigned_one = course
+        .as_ref()
+        .filter(|c| c.games.len() == 1 && !c.assigns(id))
+        .and_then(|c| c.games.keys().next());
+    let reference_id = args
+        .reference
+        .as_deref()
+        .or(assigned_one.map(String::as_str))
+        .unwrap_or(id);
+    if let (Some(course), None) = (&course, catalog.get(reference_id)) {
+        return self_check(args, &options, course, candidate, reference_id);
+    }
     if let (Some(course), Some(file)) = (&course, &args.course)
         && !course.assigns(reference_id)
     {
@@ -185,6 +197,56 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     }
     let reference = find(reference_id)?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
+    write_report(args, &report)
+}
+
+/// In a starter repository, where the assignment's reference is absent: the candidate under
+/// the course's readings for the assignment (those it declares) against the assignment's
+/// public scenarios (`tests/public/<id>.ron`) and the engine's properties.
+fn self_check(
+    args: &GradeArgs,
+    options: &Options,
+    course: &Course,
+    candidate: std::sync::Arc<solitaire_core::Game>,
+    assignment: &str,
+) -> Result<(), String> {
+    let public = solitaire_conformance::load(&solitaire_conformance::public_dir(), assignment)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("unknown game {assignment:?}, and no public scenarios for it"))?;
+    let declared: Vec<&str> = candidate
+        .readings()
+        .iter()
+        .map(|r| r.reading.name)
+        .collect();
+    let chosen: solitaire_core::ReadingValues = course
+        .games
+        .get(assignment)
+        .map(|g| g.readings.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(name, _)| declared.contains(&name.as_str()))
+        .collect();
+    let candidate = candidate
+        .with_readings(&chosen)
+        .map_err(|e| e.to_string())?;
+    let options = Options {
+        conformance_dir: solitaire_conformance::public_dir(),
+        ..options.clone()
+    };
+    let mut report = solitaire_grader::grade_alone(
+        std::sync::Arc::new(candidate),
+        &options,
+        Some(public),
+        Vec::new(),
+        None,
+    );
+    report.notes.push(format!(
+        "A self-check against the public scenarios of {assignment} and the engine's \
+         properties. The instructor's grade adds the layout and the deal, differential play \
+         against the reference {assignment} along every rule (random walks, walks toward the \
+         foundations, the reference solver's winning lines), and the instructor's hidden \
+         scenarios."
+    ));
     write_report(args, &report)
 }
 

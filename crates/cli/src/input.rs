@@ -109,8 +109,28 @@ impl CourseArg {
         };
         let course =
             Course::read_file(std::path::Path::new(file)).map_err(|e| Failure(e.to_string(), 1))?;
-        course
-            .configure(file, catalog)
-            .map_err(|e| Failure(e.to_string(), 1))
+        configure(&course, file, catalog).map_err(|e| Failure(e, 1))
+    }
+}
+
+/// The catalog with the course's games configured. An assigned game may be absent only in a
+/// starter repository, where its public scenarios stand in for it (`tests/public/<id>.ron`).
+///
+/// # Errors
+/// An assigned game that is neither registered nor a starter's assignment, or a reading a
+/// game does not declare.
+pub(crate) fn configure(course: &Course, file: &str, catalog: &Catalog) -> Result<Catalog, String> {
+    let (configured, absent) = course
+        .configure_present(file, catalog)
+        .map_err(|e| e.to_string())?;
+    let public = solitaire_conformance::public_dir();
+    match absent
+        .iter()
+        .find(|id| !solitaire_conformance::scenario_path(&public, id).is_file())
+    {
+        Some(id) => Err(format!(
+            "{file}: the course assigns {id:?}, which is not a registered game"
+        )),
+        None => Ok(configured),
     }
 }

@@ -8,6 +8,7 @@
 // Standard output and error go through `output` (no panic on a closed or full stdout).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+mod course;
 mod deal;
 mod histogram;
 mod input;
@@ -106,6 +107,8 @@ enum Command {
     },
     /// Scaffold a new game: its crate, layout, conformance file and registration.
     NewGame(new_game::NewGame),
+    /// An instructor's course kit: `sol course starter` writes the students' repository.
+    Course(course::CourseArgs),
 }
 
 #[derive(Args)]
@@ -230,6 +233,7 @@ fn run(command: Command) -> Result<(), Failure> {
             outln!("{}", played.join(" "));
         }
         Command::Grade(args) => grade::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
+        Command::Course(args) => course::run(&args, &catalog).map_err(|e| Failure(e, 1))?,
         Command::Handout(args) => handout::run(&args, &catalog)?,
         Command::Solve(args) => solve::run(args, &catalog)?,
         Command::Simulate(args) => simulate::run(args, &catalog)?,

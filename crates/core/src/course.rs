@@ -32,6 +32,16 @@ use crate::layout::{LayoutError, parse_ron, read_ron_file};
 use crate::reading::ReadingValues;
 use crate::text::strip_bom;
 
+/// The parts of a grade a course may weigh (`weights`); the student's own scenarios have
+/// their own field, `student_scenarios`.
+pub const WEIGHED_PARTS: [&str; 5] = [
+    "layout",
+    "conformance",
+    "differential",
+    "robustness",
+    "properties",
+];
+
 /// One assigned game of a course.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,7 +80,29 @@ impl Course {
     /// # Errors
     /// RON syntax or shape, with file, line and column.
     pub fn parse(file: &str, text: &str) -> Result<Course, LayoutError> {
-        parse_ron(file, strip_bom(text))
+        let course: Course = parse_ron(file, strip_bom(text))?;
+        course.check_weights(file)?;
+        Ok(course)
+    }
+
+    /// Every part the course weighs is one a grade has.
+    fn check_weights(&self, file: &str) -> Result<(), LayoutError> {
+        match self
+            .weights
+            .keys()
+            .find(|k| !WEIGHED_PARTS.contains(&k.as_str()))
+        {
+            Some(unknown) => Err(LayoutError {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+                message: format!(
+                    "weights: no part is called {unknown:?}; the parts are: {}",
+                    WEIGHED_PARTS.join(", ")
+                ),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Read and parse a course file (at most [`crate::files::MAX_INPUT_BYTES`]).
@@ -78,7 +110,9 @@ impl Course {
     /// # Errors
     /// The file does not read, or is not a course (with line and column).
     pub fn read_file(path: &std::path::Path) -> Result<Course, LayoutError> {
-        read_ron_file(path)
+        let course: Course = read_ron_file(path)?;
+        course.check_weights(&path.display().to_string())?;
+        Ok(course)
     }
 
     /// Whether the course assigns the game `id`.
@@ -91,17 +125,36 @@ impl Course {
     /// # Errors
     /// An assigned game that is not in the catalog, or a reading it does not declare.
     pub fn configure(&self, file: &str, catalog: &Catalog) -> Result<Catalog, LayoutError> {
-        for id in self.games.keys() {
-            if catalog.get(id).is_none() {
-                return Err(LayoutError {
-                    file: file.to_string(),
-                    line: 0,
-                    col: 0,
-                    message: format!("the course assigns {id:?}, which is not a registered game"),
-                });
-            }
+        let (configured, absent) = self.configure_present(file, catalog)?;
+        match absent.first() {
+            Some(id) => Err(LayoutError {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+                message: format!("the course assigns {id:?}, which is not a registered game"),
+            }),
+            None => Ok(configured),
         }
-        catalog.map_games(|game| match self.games.get(game.id()) {
+    }
+
+    /// The catalog with every assigned game it has configured as the course chooses, and the
+    /// assigned games it lacks (in a student's starter repository, the references are
+    /// absent).
+    ///
+    /// # Errors
+    /// A reading an assigned game does not declare.
+    pub fn configure_present(
+        &self,
+        file: &str,
+        catalog: &Catalog,
+    ) -> Result<(Catalog, Vec<String>), LayoutError> {
+        let absent = self
+            .games
+            .keys()
+            .filter(|id| catalog.get(id).is_none())
+            .cloned()
+            .collect();
+        let configured = catalog.map_games(|game| match self.games.get(game.id()) {
             Some(chosen) => game
                 .with_readings(&chosen.readings)
                 .map(Arc::new)
@@ -112,6 +165,32 @@ impl Course {
                     message: format!("{}: {}", game.id(), e.message),
                 }),
             None => Ok(game.clone()),
-        })
+        })?;
+        Ok((configured, absent))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_course_weighs_only_parts_a_grade_has() {
+        let text =
+            r#"(games: {"bristol": ()}, student_scenarios: 5, weights: {"differential": 30})"#;
+        let course = Course::parse("c.ron", text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (course.student_scenarios, course.weights["differential"]),
+            (5, 30)
+        );
+        let misspelt = text.replace("differential", "diferential");
+        let e = Course::parse("c.ron", &misspelt)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains("no part is called \"diferential\"")),
+            "{e:?}"
+        );
     }
 }

@@ -39,6 +39,8 @@ impl Suite {
     ) -> Suite {
         let source = if options.conformance_dir == solitaire_conformance::conformance_dir() {
             format!("tests/conformance/{}.ron", public.game)
+        } else if options.conformance_dir == solitaire_conformance::public_dir() {
+            format!("tests/public/{}.ron", public.game)
         } else {
             solitaire_conformance::scenario_path(&options.conformance_dir, &public.game)
                 .display()

@@ -64,6 +64,7 @@ pub mod readings;
 pub mod report;
 pub mod sandbox;
 pub mod similarity;
+pub mod starter;
 pub mod submission;
 mod touched;
 pub mod trusted;

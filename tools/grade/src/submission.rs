@@ -61,7 +61,7 @@ pub enum Source {
 }
 
 /// Settings that keep `git` from running anything a repository's configuration names.
-const SAFE_GIT: [&str; 8] = [
+pub(crate) const SAFE_GIT: [&str; 8] = [
     "-c",
     "core.fsmonitor=false",
     "-c",
