@@ -173,11 +173,13 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
         let report = solitaire_grader::grade_variant(candidate, &options);
         return write_report(args, &report.map_err(|e| e.to_string())?);
     }
-    // Under a course that assigns one game, a game it does not assign is graded against that.
+    // In a starter (the course's one assigned game absent), a student's game is checked
+    // against that assignment.
     let assigned_one = course
         .as_ref()
         .filter(|c| c.games.len() == 1 && !c.assigns(id))
-        .and_then(|c| c.games.keys().next());
+        .and_then(|c| c.games.keys().next())
+        .filter(|assigned| catalog.get(assigned).is_none());
     let reference_id = args
         .reference
         .as_deref()
