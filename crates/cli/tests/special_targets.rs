@@ -123,7 +123,7 @@ const FLAGS: [Flag; 8] = [
             ])
         },
         starts: b"student,game,",
-        ends: b",registered\n",
+        ends: b",registered,,,\n",
     },
 ];
 
