@@ -47,43 +47,37 @@
 //! ```
 
 mod aces_up;
-pub mod beam;
 mod bristol;
-pub mod dfs;
-mod exact;
 pub mod fair;
 pub mod family;
 mod fast;
 mod german_patience;
 pub mod guides;
-pub mod heuristic;
 mod interregnum;
-pub mod key;
-pub mod outcome;
-mod pausable;
 mod penguin;
 mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
 pub mod spider;
-mod stage_beam;
-pub mod stats;
-pub mod stop;
 mod strategy;
 #[cfg(test)]
 mod test_support;
+mod until;
 pub mod winnable;
 
 use std::time::Duration;
 
-use solitaire_core::{Game, Illegal, Move, Position};
+use solitaire_core::{Game, Position};
+use solitaire_search::{exact, pausable, phases, stage_beam};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
-pub use heuristic::{Generic, Heuristic};
-pub use outcome::{Budget, Knowledge, Outcome, Report};
+pub use solitaire_search::{
+    Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, Stop, Unpruned, beam, dfs,
+    heuristic, key, outcome, stats, verify, with_stop,
+};
 pub use spider::SpiderGuide;
-pub use stop::{Stop, hint_until, solve_until, with_stop};
+pub use until::{hint_until, solve_until};
 pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
@@ -113,35 +107,6 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
         ),
         _ => Box::new(Generic::new(game)),
     }
-}
-
-/// A guide with every move kept (symmetries still merged), for the exhaustive phase.
-struct Unpruned<'a>(&'a dyn Heuristic);
-
-impl Heuristic for Unpruned<'_> {
-    fn eval(&self, pos: &Position) -> i32 {
-        self.0.eval(pos)
-    }
-    fn interchangeable(&self, pos: &Position) -> &[usize] {
-        self.0.interchangeable(pos)
-    }
-    fn key(&self, pos: &Position) -> u128 {
-        self.0.key(pos)
-    }
-}
-
-/// Which search [`solve_with`] runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Method {
-    /// DFS first (it may prove the deal unsolvable), then beam searches of growing width.
-    #[default]
-    Auto,
-    /// Depth-first search with a transposition table only, no pruning.
-    Dfs,
-    /// Complete breadth-first search, no pruning: shortest wins, exhaustive proofs.
-    Bfs,
-    /// Beam searches of growing width only.
-    Beam,
 }
 
 /// Solve `start` with full knowledge within `budget` ([`Method::Auto`]).
@@ -187,15 +152,27 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         }
         Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
             // Play-outs get half the budget; the beam searches the rest.
-            exact_then_beams(game, start, budget, 2, "sly-fox-playout", |m| {
-                exact.play_outs(m)
-            })
+            phases::then_beams(
+                rules,
+                guide.as_ref(),
+                start,
+                budget,
+                2,
+                "sly-fox-playout",
+                |m| exact.play_outs(m),
+            )
         }
         Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
             // The exact search gets half the budget; the beam searches the rest.
-            exact_then_beams(game, start, budget, 2, "sixes-and-sevens-exact", |meter| {
-                exact.solve(game, start, meter)
-            })
+            phases::then_beams(
+                rules,
+                guide.as_ref(),
+                start,
+                budget,
+                2,
+                "sixes-and-sevens-exact",
+                |meter| exact.solve(game, start, meter),
+            )
         }
         Method::Auto
             if let Some(exact) =
@@ -296,55 +273,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             }
         }
     }
-}
-
-/// Run `exact` (reported as `method`) within `1 / share` of `budget`; if it decides nothing,
-/// the beam searches get the rest.
-fn exact_then_beams(
-    game: &Game,
-    start: &Position,
-    budget: Budget,
-    share: u32,
-    method: &str,
-    exact: impl FnOnce(&mut Meter) -> Outcome,
-) -> Report {
-    let part = Budget {
-        nodes: budget.nodes / u64::from(share),
-        time: budget.time / share,
-        ..budget
-    };
-    let mut meter = Meter::new(part);
-    let out = exact(&mut meter);
-    if out != Outcome::Unknown {
-        return Report {
-            outcome: out,
-            nodes: meter.nodes,
-            elapsed: meter.start.elapsed(),
-            method: method.to_string(),
-            knowledge: Knowledge::Full,
-        };
-    }
-    let rest = Budget {
-        nodes: budget.nodes.saturating_sub(meter.nodes),
-        time: budget.time.saturating_sub(meter.start.elapsed()),
-        ..budget
-    };
-    let mut beam = solve_with(game, start, rest, Method::Beam);
-    beam.nodes += meter.nodes;
-    beam.elapsed = meter.start.elapsed();
-    beam
-}
-
-/// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
-///
-/// # Errors
-/// The first move the engine refuses.
-pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Illegal> {
-    let mut pos = start.clone();
-    for &mv in moves {
-        game.play(&mut pos, mv)?;
-    }
-    Ok(game.rules().is_won(&pos))
 }
 
 /// Spider deals of at most this many cards get the exhaustive phase first.

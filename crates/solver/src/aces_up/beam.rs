@@ -4,7 +4,8 @@
 use super::board::{Board, Step};
 use super::keys::KeySet;
 use super::search::Reductions;
-use crate::stage_beam::{StageBoard, stage_board_methods};
+use crate::stage_beam::StageBoard;
+use solitaire_search::stage_board_methods;
 
 impl StageBoard for Board {
     type Step = Step;

@@ -131,7 +131,8 @@ use super::ghost_spaces::GhostSpaces;
 use super::keys::KeySet;
 #[cfg(test)]
 use crate::outcome::Meter;
-use crate::pausable::{self, Walk, Walker, walk_board_methods};
+use crate::pausable::{self, Walk};
+use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -194,9 +195,27 @@ pub(crate) struct Scratch {
 
 /// The exhaustive search, which can pause (a node cap) and go on where it stopped, with its
 /// own [`Scratch`].
-pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Scratch>>;
+pub(crate) type Dfs = pausable::Dfs<Walker>;
 
-impl Walk for Walker<Board, Reductions, Scratch> {
+/// The board with its reductions and its scratch state, as the search walks them.
+pub(crate) struct Walker {
+    /// The position at the end of the search's path.
+    pub board: Board,
+    pub reductions: Reductions,
+    pub extra: Scratch,
+}
+
+impl From<(Board, Reductions)> for Walker {
+    fn from((board, reductions): (Board, Reductions)) -> Walker {
+        Walker {
+            board,
+            reductions,
+            extra: Scratch::default(),
+        }
+    }
+}
+
+impl Walk for Walker {
     type Step = Step;
     type Table = KeySet;
 

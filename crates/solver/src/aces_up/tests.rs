@@ -9,12 +9,11 @@ use super::board::{ACE, Board, Code, LIGHTER_DEPTH, Step};
 use super::ghost::ghost_game;
 use super::ghost_spaces::GhostSpaces;
 use super::search::{Dfs, Reductions, Verdict, search};
-use crate::exact::move_texts;
 use crate::outcome::{Budget, Meter, Outcome};
-use crate::pausable::run_in_slices;
-use crate::stage_beam::beam_wins;
 use crate::test_support::{solved_and_replayed, try_hardest_deals};
 use crate::{Method, solve_with, verify};
+use solitaire_search::testkit::move_texts;
+use solitaire_search::testkit::{beam_wins, run_in_slices};
 
 fn aces_up() -> std::sync::Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");

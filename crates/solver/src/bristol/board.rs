@@ -362,7 +362,7 @@ impl crate::exact::Board for Board {
 }
 
 #[cfg(test)]
-impl crate::exact::Checked for Board {
+impl solitaire_search::testkit::Checked for Board {
     type Snapshot = (Vec<Vec<Rank>>, Vec<u8>, Vec<Rank>);
     fn snapshot(&self) -> Self::Snapshot {
         (

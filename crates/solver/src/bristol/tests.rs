@@ -8,9 +8,10 @@ use solitaire_core::{Game, Layout, Position};
 
 use super::Exact;
 use super::board::Reductions;
-use crate::exact::{Board as _, Verdict, check_random_games, search};
+use crate::exact::{Board as _, Verdict, search};
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::{Method, solve_with, verify};
+use solitaire_search::testkit::check_random_games;
 
 fn bristol() -> Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");

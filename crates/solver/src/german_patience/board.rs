@@ -549,7 +549,7 @@ impl Board {
 }
 
 #[cfg(test)]
-impl crate::exact::Checked for Board {
+impl solitaire_search::testkit::Checked for Board {
     /// The piles (empty ones without a base), the waste, the stock left, the opening.
     type Snapshot = (Vec<(u8, u8)>, Vec<Rank>, Vec<Rank>, bool);
     fn snapshot(&self) -> Self::Snapshot {

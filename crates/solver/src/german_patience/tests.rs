@@ -8,10 +8,12 @@ use solitaire_core::{Game, Position};
 
 use super::Exact;
 use super::board::{Board, Pile, Play, Reductions, Step};
-use crate::exact::{Board as _, Verdict, check_random_games, search, search_in_rounds};
+use crate::exact::{Board as _, Verdict, search, search_in_rounds};
 use crate::outcome::{Budget, Meter, Outcome};
-use crate::stage_beam::{beam_wins, salted_stage_beam};
+use crate::stage_beam::salted_stage_beam;
 use crate::{Method, solve_with, verify};
+use solitaire_search::testkit::beam_wins;
+use solitaire_search::testkit::check_random_games;
 
 /// The family key the stage beam sees ([`crate::stage_beam::StageBoard::family`]).
 fn family(board: &Board) -> u128 {

@@ -53,7 +53,8 @@ use super::board::{Board, Step};
 use crate::key::Seen;
 #[cfg(test)]
 use crate::outcome::Meter;
-use crate::pausable::{self, Walk, Walker, walk_board_methods};
+use crate::pausable::{self, Walk};
+use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -90,9 +91,22 @@ impl Reductions {
 pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The exhaustive search, which can pause (a node cap) and go on where it stopped.
-pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, ()>>;
+pub(crate) type Dfs = pausable::Dfs<Walker>;
 
-impl Walk for Walker<Board, Reductions, ()> {
+/// The board with its reductions, as the search walks them.
+pub(crate) struct Walker {
+    /// The position at the end of the search's path.
+    pub board: Board,
+    pub reductions: Reductions,
+}
+
+impl From<(Board, Reductions)> for Walker {
+    fn from((board, reductions): (Board, Reductions)) -> Walker {
+        Walker { board, reductions }
+    }
+}
+
+impl Walk for Walker {
     type Step = Step;
     type Table = Seen;
 

@@ -10,9 +10,8 @@ use super::Exact;
 use super::board::{BUILT, Board, RANKS, Rank, Step, wanted};
 use super::search::{Dfs, Reductions, Verdict, search};
 use crate::outcome::{Budget, Meter};
-use crate::pausable::run_in_slices;
-use crate::stage_beam::beam_wins;
 use crate::test_support::{solved_and_replayed, try_hardest_deals};
+use solitaire_search::testkit::{beam_wins, run_in_slices};
 
 fn interregnum() -> std::sync::Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");

@@ -349,7 +349,7 @@ impl crate::exact::Board for Board {
 }
 
 #[cfg(test)]
-impl crate::exact::Checked for Board {
+impl solitaire_search::testkit::Checked for Board {
     type Snapshot = (Vec<Vec<Code>>, Vec<Option<Code>>, Vec<(Option<Code>, u8)>);
     fn snapshot(&self) -> Self::Snapshot {
         (

@@ -7,9 +7,10 @@ use solitaire_core::{Game, Layout, Position};
 
 use super::Exact;
 use super::board::Reductions;
-use crate::exact::{Verdict, check_random_games, search};
+use crate::exact::{Verdict, search};
 use crate::outcome::{Budget, Meter, Outcome};
 use crate::{Method, solve_with, verify};
+use solitaire_search::testkit::check_random_games;
 
 fn penguin() -> Arc<Game> {
     let catalog = solitaire_games::catalog().expect("catalog");

@@ -51,7 +51,8 @@ use super::relaxed::Relaxed;
 use crate::key::Seen;
 #[cfg(test)]
 use crate::outcome::Meter;
-use crate::pausable::{self, Walk, Walker, walk_board_methods};
+use crate::pausable::{self, Walk};
+use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -84,9 +85,27 @@ pub(crate) type Verdict = pausable::Verdict<Step>;
 
 /// The exhaustive search, which can pause (a node cap) and go on where it stopped; its own
 /// state is the relaxation's cache.
-pub(crate) type Dfs = pausable::Dfs<Walker<Board, Reductions, Relaxed>>;
+pub(crate) type Dfs = pausable::Dfs<Walker>;
 
-impl Walk for Walker<Board, Reductions, Relaxed> {
+/// The board with its reductions and the relaxation's cache, as the search walks them.
+pub(crate) struct Walker {
+    /// The position at the end of the search's path.
+    pub board: Board,
+    pub reductions: Reductions,
+    pub extra: Relaxed,
+}
+
+impl From<(Board, Reductions)> for Walker {
+    fn from((board, reductions): (Board, Reductions)) -> Walker {
+        Walker {
+            board,
+            reductions,
+            extra: Relaxed::default(),
+        }
+    }
+}
+
+impl Walk for Walker {
     type Step = Step;
     type Table = Seen;
 

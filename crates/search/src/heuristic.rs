@@ -27,6 +27,22 @@ pub trait Heuristic: Sync {
     }
 }
 
+/// A guide with every move kept (its evaluation, symmetries and keys still used): what an
+/// exhaustive search needs to prove a deal lost.
+pub struct Unpruned<'a>(pub &'a dyn Heuristic);
+
+impl Heuristic for Unpruned<'_> {
+    fn eval(&self, pos: &Position) -> i32 {
+        self.0.eval(pos)
+    }
+    fn interchangeable(&self, pos: &Position) -> &[usize] {
+        self.0.interchangeable(pos)
+    }
+    fn key(&self, pos: &Position) -> u128 {
+        self.0.key(pos)
+    }
+}
+
 /// A guide for any game: cards on foundations are progress; face-down cards under face-up
 /// ones, cards on wastes and (less) cards in the stock are obstacles, and so is a card that
 /// covers a lower card of its suit on a tableau, reserve or waste pile (for games that build

@@ -26,7 +26,7 @@ pub fn dfs(
         nodes: meter.nodes,
         elapsed: meter.start.elapsed(),
         method: "dfs".into(),
-        knowledge: crate::Knowledge::Full,
+        knowledge: crate::outcome::Knowledge::Full,
     }
 }
 

@@ -1,9 +1,8 @@
 //! A depth-first search with a transposition table that can pause (a node cap) and go on
-//! where it stopped: the loop, stack and table shared by the exact searches of Aces Up,
-//! Interregnum and Sixes and Sevens, and run by [`crate::exact`] for Bristol and Penguin (once
-//! to the end) and German Patience (in rounds with beams between them, as Aces Up's and
-//! Interregnum's, [`Dfs::run_in_rounds`]). Each game keeps its board and reductions in a
-//! [`Walk`].
+//! where it stopped: the loop, stack and table of the games' exact searches. A game keeps its
+//! board and reductions in a [`Walk`] (or a plain [`crate::exact::Board`]); the search runs
+//! once to the end ([`Dfs::run`]) or in rounds with a search of the game's own between them
+//! ([`Dfs::run_in_rounds`], a stage beam for instance).
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -13,7 +12,7 @@ use crate::outcome::{Meter, Outcome};
 
 /// What a search found.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Verdict<S> {
+pub enum Verdict<S> {
     /// The moves of a win.
     Won(Vec<S>),
     /// Every reachable position was expanded: no win.
@@ -35,11 +34,15 @@ impl<S> Verdict<S> {
 }
 
 /// A set of position keys: the transposition table.
-pub(crate) trait KeyTable: Default {
+pub trait KeyTable: Default {
     /// Add `key`; whether it was new.
     fn insert(&mut self, key: u128) -> bool;
     /// How many keys are in the set.
     fn len(&self) -> usize;
+    /// Whether the set is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl KeyTable for HashSet<u128, BuildHasherDefault<LowBits>> {
@@ -52,7 +55,7 @@ impl KeyTable for HashSet<u128, BuildHasherDefault<LowBits>> {
 }
 
 /// A game's board with its reductions, as the search walks it.
-pub(crate) trait Walk {
+pub trait Walk {
     /// One move.
     type Step: Copy;
     /// The transposition table.
@@ -69,7 +72,9 @@ pub(crate) trait Walk {
     fn lost_at_start(&mut self) -> bool {
         false
     }
+    /// Make `step`.
     fn apply(&mut self, step: Self::Step);
+    /// Take back `step`, the last move made.
     fn undo(&mut self, step: Self::Step);
     /// Whether the position just reached by `step` (not won) is to be expanded: it is new to
     /// `seen` (added now) and no reduction prunes it. `branching`: `step` was one of several.
@@ -81,16 +86,9 @@ pub(crate) trait Walk {
     fn prefetch(&mut self, _moves: &[Self::Step], _seen: &Self::Table) {}
 }
 
-/// A game's board, its reductions and any state of its own (a cache, a scratch buffer), as
-/// the search walks them: each game implements [`Walk`] for its own `Walker<Board, ..>`.
-pub(crate) struct Walker<B, R, X> {
-    /// The position at the end of the search's path.
-    pub board: B,
-    pub reductions: R,
-    pub extra: X,
-}
-
-/// The [`Walk`] methods every [`Walker`] has alike: they call its board's own.
+/// The [`Walk`] methods that a walker holding its position in a field `board` has alike
+/// (`is_won`, `apply`, `undo`): they call the board's own. Use it inside `impl Walk for ..`.
+#[macro_export]
 macro_rules! walk_board_methods {
     () => {
         fn is_won(&self) -> bool {
@@ -104,7 +102,6 @@ macro_rules! walk_board_methods {
         }
     };
 }
-pub(crate) use walk_board_methods;
 
 /// The moves of a position still to try.
 struct Frame<S> {
@@ -113,7 +110,7 @@ struct Frame<S> {
 }
 
 /// The search, which can pause and go on.
-pub(crate) struct Dfs<W: Walk> {
+pub struct Dfs<W: Walk> {
     /// The walker, its board at the end of `path`.
     walk: W,
     seen: W::Table,
@@ -124,22 +121,15 @@ pub(crate) struct Dfs<W: Walk> {
     end: Option<Verdict<W::Step>>,
 }
 
-impl<B, R, X: Default> Dfs<Walker<B, R, X>>
-where
-    Walker<B, R, X>: Walk,
-{
-    /// A search from `board` with `reductions`.
-    pub fn new(board: B, reductions: R) -> Self {
-        let extra = X::default();
-        Dfs::from_walk(Walker {
-            board,
-            reductions,
-            extra,
-        })
-    }
-}
-
 impl<W: Walk> Dfs<W> {
+    /// A search from `board` with `reductions`, through the walker made of them.
+    pub fn new<B, R>(board: B, reductions: R) -> Self
+    where
+        W: From<(B, R)>,
+    {
+        Dfs::from_walk(W::from((board, reductions)))
+    }
+
     /// A search from `walk`'s position.
     pub fn from_walk(mut walk: W) -> Dfs<W> {
         let end = if walk.is_won() {
@@ -254,19 +244,5 @@ impl<W: Walk> Dfs<W> {
         }
         self.frames.clear();
         self.end.get_or_insert(Verdict::Unknown);
-    }
-}
-
-/// Run `dfs` in slices of `slice` nodes (within 50 M nodes) until it answers: the answer and
-/// how many times it paused.
-#[cfg(test)]
-pub(crate) fn run_in_slices<W: Walk>(dfs: &mut Dfs<W>, slice: u64) -> (Verdict<W::Step>, u32) {
-    let mut meter = Meter::new(crate::outcome::Budget::nodes(50_000_000));
-    let mut pauses = 0;
-    loop {
-        match dfs.run(slice, &mut meter) {
-            Verdict::Unknown => pauses += 1,
-            v => return (v, pauses),
-        }
     }
 }

@@ -13,6 +13,27 @@ use solitaire_core::{Move, Position, Rules, Step, Tx, undo};
 use crate::heuristic::Heuristic;
 use crate::outcome::{Meter, Outcome};
 
+/// Beam searches of growing width within `meter`, from `width` and four times as wide each
+/// time, until one decides the deal. A beam that never cut found all its guide lets it find
+/// (a wider one would search the same positions again): the search ends there, as it does
+/// when the time runs out.
+pub fn widening(
+    rules: &dyn Rules,
+    h: &dyn Heuristic,
+    start: &Position,
+    mut width: usize,
+    meter: &mut Meter,
+) -> Outcome {
+    let mut cut = false;
+    loop {
+        let out = beam(rules, h, start, width, meter, &mut cut);
+        if out != Outcome::Unknown || meter.out_of_time() || !cut {
+            return out;
+        }
+        width = width.saturating_mul(4);
+    }
+}
+
 /// Levels without a better position after which a beam deals.
 const STALL: usize = 10;
 
@@ -25,7 +46,7 @@ struct Child {
 
 /// One beam search of `width`, sharing `meter` with the caller; `cut` tells whether it ever
 /// dropped positions for want of width (only then may a wider beam find more).
-pub(crate) fn beam(
+pub fn beam(
     rules: &dyn Rules,
     h: &dyn Heuristic,
     start: &Position,
@@ -123,9 +144,9 @@ pub(crate) fn beam(
 }
 
 /// The moves from the start to child `mv` of beam entry `parent` of the last level, where
-/// each level lists its entries' parents and the moves from them (any move type: the fast
-/// Spider beam uses this too).
-pub(crate) fn path<M: Copy>(levels: &[Vec<(u32, M)>], mut parent: u32, mv: M) -> Vec<M> {
+/// each level lists its entries' parents and the moves from them (any move type: a game's
+/// beam on a board of its own uses it too).
+pub fn path<M: Copy>(levels: &[Vec<(u32, M)>], mut parent: u32, mv: M) -> Vec<M> {
     let mut moves = vec![mv];
     for level in levels.iter().rev() {
         let (p, m) = level[parent as usize];

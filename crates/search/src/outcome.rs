@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use solitaire_core::Move;
+use solitaire_core::{Game, Illegal, Move, Position};
 
 /// What the solver is allowed to see.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -73,16 +73,22 @@ impl Budget {
     }
 }
 
-/// A running clock and node counter checked against a [`Budget`].
-pub(crate) struct Meter {
+/// A running clock and node counter checked against a [`Budget`]: every search counts its
+/// nodes here and asks it whether to go on.
+pub struct Meter {
+    /// The limits.
     pub budget: Budget,
+    /// When the search started.
     pub start: Instant,
+    /// Positions generated so far.
     pub nodes: u64,
     /// The caller's cancel flag ([`crate::stop::with_stop`]), if any.
     stop: Option<crate::stop::Stop>,
 }
 
 impl Meter {
+    /// A meter for `budget`, started now, watching the stop flag of this thread
+    /// ([`crate::stop::with_stop`]).
     pub fn new(budget: Budget) -> Meter {
         Meter {
             budget,
@@ -105,6 +111,18 @@ impl Meter {
         self.start.elapsed() >= self.budget.time
             || self.nodes >= self.budget.nodes
             || self.stopped()
+    }
+
+    /// The report of `outcome`, found by `method` with full knowledge, at this meter's
+    /// count and clock.
+    pub fn report(&self, outcome: Outcome, method: &str) -> Report {
+        Report {
+            outcome,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            method: method.to_string(),
+            knowledge: Knowledge::Full,
+        }
     }
 
     /// Whether the caller's stop flag is set.
@@ -137,15 +155,30 @@ impl Outcome {
     }
 }
 
+/// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
+///
+/// # Errors
+/// The first move the engine refuses.
+pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Illegal> {
+    let mut pos = start.clone();
+    for &mv in moves {
+        game.play(&mut pos, mv)?;
+    }
+    Ok(game.rules().is_won(&pos))
+}
+
 /// An outcome with what it cost.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The answer.
     pub outcome: Outcome,
     /// Positions generated.
     pub nodes: u64,
+    /// The time the search took.
     pub elapsed: Duration,
     /// Which search answered (`dfs`, `beam`, `spider-fast:b256s4`, ...).
     pub method: String,
+    /// What the search saw.
     pub knowledge: Knowledge,
 }
 

@@ -1,4 +1,4 @@
-//! A stage beam for games of deals from a stock (Aces Up, Interregnum): from each of the
+//! A stage beam for games of deals from a stock: from each of the
 //! `width` best positions just after a deal, every position reachable before the next deal
 //! (forced plays made at once, dead ends dropped) is a candidate to deal from; the `width`
 //! best candidates by [`StageBoard::rank`] are dealt and make the next stage. With the stock
@@ -11,7 +11,7 @@ use crate::outcome::Meter;
 const CLOSURE: usize = 4096;
 
 /// A compact board a stage beam can run on.
-pub(crate) trait StageBoard: Clone {
+pub trait StageBoard: Clone {
     /// One move of the board (a deal included).
     type Step: Copy;
     /// The set of position keys seen within a stage.
@@ -40,12 +40,16 @@ pub(crate) trait StageBoard: Clone {
     fn deal_step(&self) -> Option<Self::Step>;
     /// The moves short of a deal worth searching (a forced one alone if there is one).
     fn within_stage(&self) -> Vec<Self::Step>;
+    /// Make `step`.
     fn apply(&mut self, step: Self::Step);
+    /// Take back `step`, the last move made.
     fn undo(&mut self, step: Self::Step);
 }
 
 /// The [`StageBoard`] methods every board has of its own under the same name (the key with
-/// equivalent positions merged), and the insertion into its key set.
+/// equivalent positions merged, `key(self, true)`), and the insertion into its key set. Use it
+/// inside `impl StageBoard for YourBoard`.
+#[macro_export]
 macro_rules! stage_board_methods {
     () => {
         fn insert(seen: &mut Self::Seen, key: u128) -> bool {
@@ -65,7 +69,6 @@ macro_rules! stage_board_methods {
         }
     };
 }
-pub(crate) use stage_board_methods;
 
 /// A position of the beam and the moves that led to it.
 struct Entry<B: StageBoard> {
@@ -84,7 +87,7 @@ struct Candidate<S> {
 }
 
 /// A win from `start` found by a stage beam of `width`, or `None`.
-pub(crate) fn stage_beam<B: StageBoard>(
+pub fn stage_beam<B: StageBoard>(
     start: &B,
     width: usize,
     meter: &mut Meter,
@@ -94,7 +97,7 @@ pub(crate) fn stage_beam<B: StageBoard>(
 
 /// [`stage_beam`], with candidates of equal rank ordered by their keys XOR `salt`: beams of
 /// different salts keep different candidates where ranks tie, and so find different wins.
-pub(crate) fn salted_stage_beam<B: StageBoard>(
+pub fn salted_stage_beam<B: StageBoard>(
     start: &B,
     width: usize,
     salt: u128,
@@ -209,24 +212,4 @@ fn stage<B: StageBoard>(
         stack.push((board.within_stage(), 0));
     }
     None
-}
-
-/// Run a stage beam of `width` within `nodes` from each of `boards`; every win found must pass
-/// `wins` (a replay of legal moves). How many boards were won.
-#[cfg(test)]
-pub(crate) fn beam_wins<B: StageBoard>(
-    boards: impl IntoIterator<Item = B>,
-    width: usize,
-    nodes: u64,
-    wins: impl Fn(&B, &[B::Step]) -> bool,
-) -> usize {
-    let mut found = 0;
-    for (i, board) in boards.into_iter().enumerate() {
-        let mut meter = Meter::new(crate::outcome::Budget::nodes(nodes));
-        if let Some(steps) = stage_beam(&board, width, &mut meter) {
-            assert!(wins(&board, &steps), "board {i}");
-            found += 1;
-        }
-    }
-    found
 }

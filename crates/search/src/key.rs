@@ -17,24 +17,28 @@ const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
 /// A running 128-bit hash: two independent multiply-rotate lanes (guides with keys of their
 /// own use it too).
 #[derive(Clone, Copy)]
-pub(crate) struct Lanes(u64, u64);
+pub struct Lanes(u64, u64);
 
 impl Lanes {
-    pub(crate) fn new(seed: u64) -> Lanes {
+    /// A hash started from `seed`.
+    pub fn new(seed: u64) -> Lanes {
         Lanes(seed ^ K1, seed.rotate_left(32) ^ K2)
     }
-    pub(crate) fn push(&mut self, x: u64) {
+    /// Mix `x` in.
+    pub fn push(&mut self, x: u64) {
         self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(K1);
         self.1 = (self.1.rotate_left(7) ^ x).wrapping_mul(K2);
     }
-    pub(crate) fn finish(self) -> u128 {
+    /// The 128-bit hash of what was pushed.
+    pub fn finish(self) -> u128 {
         let a = mix(self.0 ^ self.1.rotate_left(17));
         let b = mix(self.1 ^ self.0.rotate_left(29));
         (u128::from(a) << 64) | u128::from(b)
     }
 }
 
-pub(crate) fn mix(mut x: u64) -> u64 {
+/// A 64-bit finalizer (splitmix64's): every bit of the result depends on every bit of `x`.
+pub fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^= x >> 33;
@@ -43,14 +47,14 @@ pub(crate) fn mix(mut x: u64) -> u64 {
 }
 
 /// A 128-bit random number from a counter (splitmix64 twice).
-pub(crate) fn random(i: u64) -> u128 {
+pub fn random(i: u64) -> u128 {
     let a = mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5555);
     let b = mix(a ^ 0xD1B5_4A32_D192_ED03);
     (u128::from(a) << 64) | u128::from(b)
 }
 
 /// Mix a 128-bit value (each half depends on both).
-pub(crate) fn mix128(x: u128) -> u128 {
+pub fn mix128(x: u128) -> u128 {
     let (a, b) = ((x >> 64) as u64, x as u64);
     let a2 = mix(a ^ b.rotate_left(17));
     let b2 = mix(b ^ a2.rotate_left(29));
@@ -115,7 +119,7 @@ pub fn key(pos: &Position, interchangeable: &[usize]) -> u128 {
 /// The keys are random already: the table uses their low bits as they are (of a 128-bit
 /// key, or all of a 64-bit one).
 #[derive(Default)]
-pub(crate) struct LowBits(u64);
+pub struct LowBits(u64);
 
 impl Hasher for LowBits {
     fn finish(&self) -> u64 {
@@ -134,9 +138,8 @@ impl Hasher for LowBits {
     }
 }
 
-/// A set of keys (Aces Up's exhaustive search has a flat table of its own,
-/// [`crate::aces_up`]'s `KeySet`).
-pub(crate) type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
+/// A set of keys (a search may bring a table of its own: [`crate::pausable::KeyTable`]).
+pub type Seen = HashSet<u128, BuildHasherDefault<LowBits>>;
 
 #[cfg(test)]
 mod tests {

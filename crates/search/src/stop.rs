@@ -6,15 +6,11 @@
 //! no search signature changes. A stopped search answers [`Outcome::Unknown`], like a search
 //! out of budget (it never claims a win it did not find nor a proof it did not finish).
 //!
-//! [`Outcome::Unknown`]: crate::Outcome::Unknown
+//! [`Outcome::Unknown`]: crate::outcome::Outcome::Unknown
 
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-use solitaire_core::{Game, Move, Position};
-
-use crate::outcome::{Budget, Report};
 
 /// A shared flag: once [`Stop::stop`] is called, searches watching it end at their next
 /// budget check (every 4096 positions at most).
@@ -22,6 +18,7 @@ use crate::outcome::{Budget, Report};
 pub struct Stop(Arc<AtomicBool>);
 
 impl Stop {
+    /// A flag not set.
     pub fn new() -> Stop {
         Stop::default()
     }
@@ -54,46 +51,24 @@ pub(crate) fn watched() -> Option<Stop> {
     WATCHED.with(|w| w.borrow().clone())
 }
 
-/// [`crate::solve`] (full knowledge) that ends early once `stop` is set.
-pub fn solve_until(game: &Game, start: &Position, budget: Budget, stop: &Stop) -> Report {
-    with_stop(stop, || crate::solve(game, start, budget))
-}
-
-/// [`crate::hint`] (what a player sees only) that ends early once `stop` is set.
-pub fn hint_until(game: &Game, pos: &Position, budget: Budget, stop: &Stop) -> Option<Move> {
-    with_stop(stop, || crate::hint(game, pos, budget))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Outcome;
+    use crate::outcome::{Budget, Meter};
 
     #[test]
-    fn a_stopped_search_answers_unknown_at_once() {
-        let catalog = solitaire_games::catalog().unwrap();
-        let game = catalog.get("german-patience").unwrap();
-        let start = game.deal(1);
+    fn a_meter_made_inside_with_stop_watches_the_flag_and_only_there() {
         let stop = Stop::new();
+        let mut meter = with_stop(&stop, || Meter::new(Budget::nodes(1_000_000)));
+        assert!(!meter.out_of_time());
         stop.stop();
-        let t = std::time::Instant::now();
-        let report = solve_until(&game, &start, Budget::seconds(60.0), &stop);
-        assert_eq!(report.outcome, Outcome::Unknown);
-        assert!(report.nodes <= 2 * 4096 + 100, "{} nodes", report.nodes);
-        assert!(t.elapsed().as_secs() < 30);
+        assert!(meter.out_of_time());
+        meter.nodes = 4096;
+        assert!(meter.exhausted(), "the flag is read every 4096 nodes");
         assert!(
             watched().is_none(),
             "the flag is only watched inside the call"
         );
-    }
-
-    #[test]
-    fn an_unset_flag_changes_nothing() {
-        let catalog = solitaire_games::catalog().unwrap();
-        let game = catalog.get("labyrinth").unwrap();
-        let start = game.deal(1);
-        let plain = crate::solve(&game, &start, Budget::nodes(200_000));
-        let watched = solve_until(&game, &start, Budget::nodes(200_000), &Stop::new());
-        assert_eq!(plain.outcome, watched.outcome);
+        assert!(!Meter::new(Budget::nodes(10)).out_of_time());
     }
 }
