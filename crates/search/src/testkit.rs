@@ -9,7 +9,8 @@ use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
 use crate::exact::Board;
-use crate::outcome::{Budget, Meter, Outcome, verify};
+use crate::heuristic::{Heuristic, Unpruned};
+use crate::outcome::{Budget, Meter, Outcome, Report, verify};
 use crate::pausable::{Dfs, Verdict, Walk};
 use crate::plugin::{Method, SearchPlugin};
 use crate::stage_beam::{StageBoard, stage_beam};
@@ -112,6 +113,23 @@ pub fn beam_wins<B: StageBoard>(
     found
 }
 
+/// The plain depth-first search through the engine's rules within `nodes` (no reduction, no
+/// pruning; `guide`'s order, symmetries and keys): what a board's search is checked against.
+pub fn engine_dfs(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u64) -> Outcome {
+    crate::dfs::dfs(game.rules(), &Unpruned(guide), start, Budget::nodes(nodes)).outcome
+}
+
+/// The game's own search (`search`, [`Method::Auto`]) of `start` within `budget`.
+///
+/// # Panics
+/// When the search does not serve the position.
+pub fn own_search(search: &SearchPlugin, game: &Game, start: &Position, budget: Budget) -> Report {
+    match (search.solve)(game, start, budget, Method::Auto) {
+        Some(report) => report,
+        None => panic!("{} does not serve the position", search.name),
+    }
+}
+
 /// Solve deal `seed` of `game` within `nodes` by `search` (its own search, [`Method::Auto`]):
 /// checks that it answered as `method` and that a win replays through the engine; whether it
 /// was won.
@@ -127,9 +145,7 @@ pub fn solved_and_replayed(
     method: &str,
 ) -> bool {
     let start = game.deal(seed);
-    let Some(report) = (search.solve)(game, &start, Budget::nodes(nodes), Method::Auto) else {
-        panic!("seed {seed}: {} does not serve the deal", search.name);
-    };
+    let report = own_search(search, game, &start, Budget::nodes(nodes));
     assert_eq!(report.method, method, "seed {seed}");
     let Outcome::Solved(moves) = &report.outcome else {
         return false;

@@ -21,7 +21,6 @@
 //!   build orders, which decides whether the turned cards can be split into falling piles.
 //! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
 //!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
-//! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
 //!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
@@ -29,6 +28,10 @@
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
+//!
+//! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
+//! `searches`, found by the layout's `rules`: Penguin's, in `games/penguin`) answers first;
+//! its guide steers the generic searches.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
 //! exhaustive, unpruned search) or `unknown` (a budget ran out). [`verify`] replays a move list
@@ -54,7 +57,6 @@ mod fast;
 mod german_patience;
 pub mod guides;
 mod interregnum;
-mod penguin;
 mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
@@ -73,8 +75,8 @@ use solitaire_search::{exact, pausable, phases, stage_beam};
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
 pub use solitaire_search::{
-    Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, Stop, Unpruned, beam, dfs,
-    heuristic, key, outcome, stats, verify, with_stop,
+    Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
+    beam, dfs, heuristic, key, outcome, stats, verify, with_stop,
 };
 pub use spider::SpiderGuide;
 pub use until::{hint_until, solve_until};
@@ -82,9 +84,13 @@ pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
 
-/// The guide for `game`: Spider's for the `spider` plugin, a game's own from [`guides`] where
-/// one exists (chosen by the layout's `rules`), the generic one otherwise.
+/// The guide for `game`: the one its game's [`SearchPlugin`] offers, Spider's for the `spider`
+/// plugin, a game's own from [`guides`] where one exists (chosen by the layout's `rules`), the
+/// generic one otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
+    if let Some(g) = search_plugin(game).and_then(|s| (s.guide)(game)) {
+        return g;
+    }
     if let Some(g) = SpiderGuide::new(game) {
         return Box::new(g);
     }
@@ -107,6 +113,14 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
         ),
         _ => Box::new(Generic::new(game)),
     }
+}
+
+/// The search registered for `game`'s rules (a layout's `rules:`), if its game brings one.
+pub fn search_plugin(game: &Game) -> Option<SearchPlugin> {
+    let rules = &game.layout().rules;
+    solitaire_games::searches()
+        .into_iter()
+        .find(|s| s.name == rules)
 }
 
 /// Solve `start` with full knowledge within `budget` ([`Method::Auto`]).
@@ -139,6 +153,11 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 &mut false,
             );
             report(out, &meter, "bfs")
+        }
+        _ if let Some(report) =
+            search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
+        {
+            report
         }
         Method::Auto if let Some(exact) = aces_up::Exact::new(game, start) => {
             let mut meter = Meter::new(budget);
@@ -181,14 +200,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "bristol-exact")
-        }
-        Method::Auto
-            if let Some(exact) =
-                penguin::Exact::new(game, start, penguin::board::Reductions::ALL) =>
-        {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "penguin-exact")
         }
         Method::Auto
             if let Some(exact) = german_patience::Exact::new(

@@ -1,19 +1,38 @@
-//! An exact search for Penguin (the `penguin` rules plugin): every deal is either won (the
-//! moves, replayed through the engine by the caller) or proved lost by an exhaustive search,
-//! unless a budget runs out first.
+//! Penguin's own search: every deal is either won (the moves, replayed through the engine by
+//! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
-//! The search (module `exact`) runs on a compact board of its own ([`board`]), with reductions
-//! proved safe in that module. Wins are translated to engine moves here.
+//! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
+//! of its own ([`board`]), with reductions proved safe in that module. Wins are translated to
+//! engine moves here. Penguin has no readings: the search serves every game of these rules.
 
 pub(crate) mod board;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Card, Game, Move, PileKind, Position};
+use solitaire_search::exact::pile_of;
+use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin};
 
-use crate::exact::pile_of;
-use crate::outcome::{Meter, Outcome};
 use board::{Board, Code, Reductions, Step};
+
+/// Penguin's search for the solver: the exhaustive search for [`Method::Auto`].
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "penguin",
+    guide: |_| None,
+    solve,
+};
+
+/// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as
+/// `penguin-exact`; `None` for another method or a position it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start, Reductions::ALL)?;
+    let mut meter = Meter::new(budget);
+    let out = exact.solve(&mut meter);
+    Some(meter.report(out, "penguin-exact"))
+}
 
 /// The code of `card`.
 fn code(card: Card) -> Code {
@@ -29,11 +48,11 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `penguin` rules with
-    /// one pack of thirteen ranks, its bases dealt, and sequences no longer than a suit.
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has one
+    /// pack of thirteen ranks and its bases are dealt.
     pub fn new(game: &Game, pos: &Position, reductions: Reductions) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "penguin" || layout.deck.copies != 1 || layout.deck.ranks != 13 {
+        if layout.deck.copies != 1 || layout.deck.ranks != 13 {
             return None;
         }
         let columns = layout.piles_of(PileKind::Tableau);
@@ -71,7 +90,7 @@ impl Exact {
     /// Search within `meter`'s budget.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
         let mut board = self.board.clone();
-        crate::exact::solve(&mut board, meter, |s| self.engine_move(s))
+        solitaire_search::exact::solve(&mut board, meter, |s| self.engine_move(s))
     }
 
     /// The engine's pile of the board's pile `p`.

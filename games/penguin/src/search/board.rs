@@ -1,6 +1,6 @@
 //! Penguin's position in a byte per card, its moves made and unmade in place, and its key.
 //!
-//! The same rules as the `penguin` plugin (`games/penguin`): a column's top card or a flipper
+//! The same rules as this crate's (`rules.rs`): a column's top card or a flipper
 //! card builds on the foundation of its suit (one rank up, King to Ace; an empty foundation
 //! takes only the bases' rank); any sequence at the top of a column (down in suit, Ace to King)
 //! moves as a unit onto a column top one rank above its head in suit, or into a space when
@@ -25,7 +25,7 @@
 //!   positions are the same. So S is won exactly when A is. A card of the bases' rank (the
 //!   penguin) is left out: the last card of its suit could pack on it.
 
-use crate::key::{mix128, random};
+use solitaire_search::key::{mix128, random};
 
 /// A card: suit times 16 plus rank (1 for an Ace).
 pub(crate) type Code = u8;
@@ -268,7 +268,7 @@ impl Board {
     }
 }
 
-impl crate::exact::Board for Board {
+impl solitaire_search::exact::Board for Board {
     type Step = Step;
 
     fn is_won(&self) -> bool {

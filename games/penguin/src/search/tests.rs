@@ -1,25 +1,22 @@
 //! Penguin's compact board against the engine's rules, and its reductions against the search
 //! without them.
 
-use std::sync::Arc;
-
 use solitaire_core::{Game, Layout, Position};
+use solitaire_search::exact::{Verdict, search};
+use solitaire_search::testkit::{check_random_games, engine_dfs, own_search};
+use solitaire_search::{Budget, Generic, Meter, Outcome, verify};
 
-use super::Exact;
 use super::board::Reductions;
-use crate::exact::{Verdict, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
-use solitaire_search::testkit::check_random_games;
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-fn penguin() -> Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("penguin").expect("penguin")
+fn penguin() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// Penguin with only the first `cells` flipper cells.
 fn few_cells(cells: usize) -> Game {
-    let source = include_str!("../../../../assets/layouts/penguin.ron");
+    let source = LAYOUTS[0].source;
     let kept: Vec<&str> = source
         .lines()
         .filter(|l| {
@@ -28,12 +25,7 @@ fn few_cells(cells: usize) -> Game {
         })
         .collect();
     let layout = Layout::parse("few-cells.ron", &kept.join("\n")).expect("a layout");
-    let plugins = solitaire_games::plugins();
-    let plugin = plugins
-        .iter()
-        .find(|p| p.name == "penguin")
-        .expect("plugin");
-    Game::new(layout, plugin).expect("a game")
+    Game::new(layout, &PLUGIN).expect("a game")
 }
 
 const RANKS: &str = "A23456789TJQK";
@@ -131,8 +123,8 @@ fn the_reductions_and_the_engines_plain_dfs_decide_reduced_deals_alike() {
                 Verdict::Lost => lost += 1,
                 Verdict::Unknown => panic!("{what}: a reduced deal is decided"),
             }
-            let engine = solve_with(&game, &start, Budget::nodes(500_000), Method::Dfs);
-            match (&plain, &engine.outcome) {
+            let engine = engine_dfs(&game, &Generic::new(&game), &start, 500_000);
+            match (&plain, &engine) {
                 (Verdict::Won(_), Outcome::Solved(_)) | (Verdict::Lost, Outcome::Unsolvable) => {
                     agreed += 1
                 }
@@ -165,7 +157,7 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let mut won = 0;
     for seed in 1..=8 {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(300_000), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::nodes(300_000));
         assert_eq!(report.method, "penguin-exact");
         if let Outcome::Solved(moves) = &report.outcome {
             assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
@@ -175,16 +167,16 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     assert!(won >= 6, "{won} of 8 won");
 }
 
-/// The hardest deals of seeds 1..1000 (release build: `cargo test --release -p
-/// solitaire-solver -- --ignored hardest`): seed 967, the one proved lost, and 607, the
-/// slowest win (1,022 moves).
+/// The hardest deals of seeds 1..1000 (release build: `cargo test --release -p game-penguin
+/// -- --ignored hardest`): seed 967, the one proved lost, and 607, the slowest win (1,022
+/// moves).
 #[test]
 #[ignore = "the hardest deals take seconds in a debug build"]
 fn hardest_penguin_deals() {
     let game = penguin();
     for (seed, won) in [(967, false), (607, true), (447, true)] {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::seconds(60.0));
         match &report.outcome {
             Outcome::Solved(moves) if won => {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}")
