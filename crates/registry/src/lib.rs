@@ -47,7 +47,7 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
 
 /// Every search a game brings of its own (the solver asks it first for that game's rules).
 pub fn searches() -> Vec<SearchPlugin> {
-    vec![game_penguin::SEARCH]
+    vec![game_penguin::SEARCH, game_bristol::SEARCH]
 }
 
 /// All registered games, built from the embedded layouts.

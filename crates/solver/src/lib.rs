@@ -19,8 +19,6 @@
 //!   the beam searches for the rest.
 //! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
 //!   build orders, which decides whether the turned cards can be split into falling piles.
-//! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
-//!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
 //!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
@@ -30,7 +28,7 @@
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
-//! `searches`, found by the layout's `rules`: Penguin's, in `games/penguin`) answers first;
+//! `searches`, found by the layout's `rules`: Penguin's and Bristol's, in `games/<id>/src/search`) answers first;
 //! its guide steers the generic searches.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
@@ -50,7 +48,6 @@
 //! ```
 
 mod aces_up;
-mod bristol;
 pub mod fair;
 pub mod family;
 mod fast;
@@ -192,14 +189,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 "sixes-and-sevens-exact",
                 |meter| exact.solve(game, start, meter),
             )
-        }
-        Method::Auto
-            if let Some(exact) =
-                bristol::Exact::new(game, start, bristol::board::Reductions::ALL) =>
-        {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "bristol-exact")
         }
         Method::Auto
             if let Some(exact) = german_patience::Exact::new(

@@ -1,9 +1,9 @@
-//! An exact search for Bristol (the `bristol` rules plugin): every deal is either won (the
-//! moves, replayed through the engine by the caller) or proved lost by an exhaustive search,
-//! unless a budget runs out first.
+//! Bristol's own search: every deal is either won (the moves, replayed through the engine by
+//! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
-//! The search ([`crate::exact`]) runs on a compact board of ranks only ([`board`]), with
-//! reductions proved safe in that module. Wins are translated to engine moves here.
+//! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
+//! of ranks only ([`board`]), with reductions proved safe in that module. Wins are translated
+//! to engine moves here. Bristol has no readings: the search serves every game of these rules.
 
 pub(crate) mod board;
 #[cfg(test)]
@@ -11,9 +11,29 @@ mod tests;
 
 use solitaire_core::{Game, Move, PileKind, Position};
 
-use crate::exact::pile_of;
-use crate::outcome::{Meter, Outcome};
+use solitaire_search::exact::pile_of;
+use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin};
+
 use board::{Board, Reductions, Step};
+
+/// Bristol's search for the solver: the exhaustive search for [`Method::Auto`].
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "bristol",
+    guide: |_| None,
+    solve,
+};
+
+/// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as
+/// `bristol-exact`; `None` for another method or a position it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start, Reductions::ALL)?;
+    let mut meter = Meter::new(budget);
+    let out = exact.solve(&mut meter);
+    Some(meter.report(out, "bristol-exact"))
+}
 
 /// The exact search set up for one position.
 pub(crate) struct Exact {
@@ -24,14 +44,13 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `bristol` rules with
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has
     /// one pack and as many foundations as suits (so that a rank is all founded exactly when
     /// every foundation has reached it), at most 15 ranks and at most 255 piles.
     pub fn new(game: &Game, pos: &Position, reductions: Reductions) -> Option<Exact> {
         let layout = game.layout();
         let foundations = layout.piles_of(PileKind::Foundation);
-        if layout.rules != "bristol"
-            || layout.deck.copies != 1
+        if layout.deck.copies != 1
             || layout.deck.suits.len() != foundations.len()
             || layout.deck.ranks > 15
             || layout.piles.len() > 255
@@ -66,7 +85,7 @@ impl Exact {
     /// Search within `meter`'s budget.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
         let mut board = self.board.clone();
-        crate::exact::solve(&mut board, meter, |s| self.engine_move(s))
+        solitaire_search::exact::solve(&mut board, meter, |s| self.engine_move(s))
     }
 
     /// The engine's pile of the board's pile `p`.

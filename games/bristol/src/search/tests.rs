@@ -1,26 +1,24 @@
 //! Bristol's compact board against the engine's rules, and its reductions against the search
 //! without them.
 
-use std::sync::Arc;
-
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Layout, Position};
 
-use super::Exact;
-use super::board::Reductions;
-use crate::exact::{Board as _, Verdict, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
-use solitaire_search::testkit::check_random_games;
+use solitaire_search::exact::{Board as _, Verdict, search};
+use solitaire_search::testkit::{check_random_games, engine_dfs, own_search};
+use solitaire_search::{Budget, Generic, Meter, Outcome, verify};
 
-fn bristol() -> Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("bristol").expect("bristol")
+use super::board::Reductions;
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
+
+fn bristol() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// Bristol with `ranks` ranks and only the first `fans` fans and `wastes` waste piles.
 fn small_bristol(ranks: u8, fans: usize, wastes: usize) -> Game {
-    let source = include_str!("../../../../assets/layouts/bristol.ron");
+    let source = LAYOUTS[0].source;
     let kept: Vec<&str> = source
         .lines()
         .filter(|l| {
@@ -34,12 +32,7 @@ fn small_bristol(ranks: u8, fans: usize, wastes: usize) -> Game {
         .replace("ranks: 13", &format!("ranks: {ranks}"))
         .replace("t1..t8", &format!("t1..t{fans}"));
     let layout = Layout::parse("small-bristol.ron", &text).expect("a small layout");
-    let plugins = solitaire_games::plugins();
-    let plugin = plugins
-        .iter()
-        .find(|p| p.name == "bristol")
-        .expect("plugin");
-    Game::new(layout, plugin).expect("a small game")
+    Game::new(layout, &PLUGIN).expect("a small game")
 }
 
 fn exact(game: &Game, pos: &solitaire_core::Position, r: Reductions) -> Exact {
@@ -81,8 +74,8 @@ fn the_reductions_and_the_engines_plain_dfs_decide_small_deals_alike() {
                 &mut meter,
             );
             plain_nodes += meter.nodes;
-            let engine = solve_with(&game, &start, Budget::nodes(500_000), Method::Dfs);
-            match (&plain, &engine.outcome) {
+            let engine = engine_dfs(&game, &Generic::new(&game), &start, 500_000);
+            match (&plain, &engine) {
                 (Verdict::Won(_), Outcome::Solved(_)) | (Verdict::Lost, Outcome::Unsolvable) => {
                     agreed += 1
                 }
@@ -128,7 +121,7 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let mut won = 0;
     for seed in 1..=10 {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(300_000), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::nodes(300_000));
         assert_eq!(report.method, "bristol-exact");
         if let Outcome::Solved(moves) = &report.outcome {
             assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
@@ -212,8 +205,8 @@ fn the_reductions_decide_random_boards_as_the_plain_search_does() {
     assert!(won >= 10 && lost >= 5, "{won} won, {lost} lost");
 }
 
-/// The slowest wins of seeds 1..1000 (release build: `cargo test --release -p
-/// solitaire-solver -- --ignored hardest`). The frontier, still open after 10 s each on the
+/// The slowest wins of seeds 1..1000 (release build: `cargo test --release -p game-bristol
+/// -- --ignored hardest`). The frontier, still open after 10 s each on the
 /// shared machine: seeds 182, 189, 328, 334, 468, 590, 731, 770, 857 and 965.
 #[test]
 #[ignore = "the hardest deals take seconds even in a release build"]
@@ -221,7 +214,7 @@ fn hardest_bristol_deals() {
     let game = bristol();
     for seed in [787, 188, 211] {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::seconds(60.0));
         let Outcome::Solved(moves) = &report.outcome else {
             panic!("seed {seed}: {}", report.outcome.name());
         };

@@ -1,6 +1,6 @@
 //! Bristol's position by ranks only, its moves made and unmade in place, and its key.
 //!
-//! The same rules as the `bristol` plugin (`games/bristol`): the top card of a fan or a waste
+//! The same rules as this crate's (`rules.rs`): the top card of a fan or a waste
 //! pile builds on a foundation one rank lower (an Ace on an empty one) or packs on a fan top
 //! one rank higher; an emptied fan is never refilled; a deal puts the next stock cards on the
 //! waste piles, one each, in order. No rule looks at a suit, so the board keeps ranks only
@@ -42,7 +42,7 @@
 //!   relaxes the game: every other card is taken as free to move, and Kings in fans or still
 //!   in the stock are left out (they would only add needs).
 
-use crate::key::{mix128, random};
+use solitaire_search::key::{mix128, random};
 
 /// A card's rank (1 for an Ace).
 pub(crate) type Rank = u8;
@@ -274,7 +274,7 @@ impl Board {
     }
 }
 
-impl crate::exact::Board for Board {
+impl solitaire_search::exact::Board for Board {
     type Step = Step;
 
     fn is_won(&self) -> bool {
