@@ -47,7 +47,11 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
 
 /// Every search a game brings of its own (the solver asks it first for that game's rules).
 pub fn searches() -> Vec<SearchPlugin> {
-    vec![game_penguin::SEARCH, game_bristol::SEARCH]
+    vec![
+        game_penguin::SEARCH,
+        game_bristol::SEARCH,
+        game_strategy::SEARCH,
+    ]
 }
 
 /// All registered games, built from the embedded layouts.

@@ -113,6 +113,14 @@ impl Meter {
             || self.stopped()
     }
 
+    /// Run `search` on a meter of its own for `budget`; its answer reported as found by
+    /// `method`.
+    pub fn run(budget: Budget, method: &str, search: impl FnOnce(&mut Meter) -> Outcome) -> Report {
+        let mut meter = Meter::new(budget);
+        let outcome = search(&mut meter);
+        meter.report(outcome, method)
+    }
+
     /// The report of `outcome`, found by `method` with full knowledge, at this meter's
     /// count and clock.
     pub fn report(&self, outcome: Outcome, method: &str) -> Report {

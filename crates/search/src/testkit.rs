@@ -119,6 +119,13 @@ pub fn engine_dfs(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u
     crate::dfs::dfs(game.rules(), &Unpruned(guide), start, Budget::nodes(nodes)).outcome
 }
 
+/// Beam searches of growing width from 256 through the engine's rules, steered by `guide`,
+/// within `nodes`: the generic search a game's guide serves.
+pub fn guided_beams(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u64) -> Outcome {
+    let mut meter = Meter::new(Budget::nodes(nodes));
+    crate::beam::widening(game.rules(), guide, start, 256, &mut meter)
+}
+
 /// The game's own search (`search`, [`Method::Auto`]) of `start` within `budget`.
 ///
 /// # Panics

@@ -17,8 +17,6 @@
 //!   exact search first (module `sixes_and_sevens`: a compact board, safe plays, dead ends
 //!   and a relaxation that proves losses, all proved in its code) for half the budget, then
 //!   the beam searches for the rest.
-//! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
-//!   build orders, which decides whether the turned cards can be split into falling piles.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
 //!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
@@ -28,7 +26,8 @@
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
-//! `searches`, found by the layout's `rules`: Penguin's and Bristol's, in `games/<id>/src/search`) answers first;
+//! `searches`, found by the layout's `rules`: Penguin's, Bristol's and Strategy's, in
+//! `games/<id>/src/search`) answers first;
 //! its guide steers the generic searches.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
@@ -58,7 +57,6 @@ mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
 pub mod spider;
-mod strategy;
 #[cfg(test)]
 mod test_support;
 mod until;
@@ -92,10 +90,6 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
         return Box::new(g);
     }
     match game.layout().rules.as_str() {
-        "strategy" => guides::strategy::StrategyGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
         "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
@@ -200,11 +194,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "german-patience-exact")
-        }
-        Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(game, start, &mut meter);
-            report(out, &meter, "strategy-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);

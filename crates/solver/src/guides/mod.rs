@@ -3,4 +3,3 @@
 pub mod german_patience;
 pub mod sixes_and_sevens;
 pub mod sly_fox;
-pub mod strategy;

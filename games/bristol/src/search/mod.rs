@@ -30,9 +30,9 @@ pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> O
         return None;
     }
     let exact = Exact::new(game, start, Reductions::ALL)?;
-    let mut meter = Meter::new(budget);
-    let out = exact.solve(&mut meter);
-    Some(meter.report(out, "bristol-exact"))
+    Some(Meter::run(budget, "bristol-exact", |meter| {
+        exact.solve(meter)
+    }))
 }
 
 /// The exact search set up for one position.

@@ -29,9 +29,9 @@ pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> O
         return None;
     }
     let exact = Exact::new(game, start, Reductions::ALL)?;
-    let mut meter = Meter::new(budget);
-    let out = exact.solve(&mut meter);
-    Some(meter.report(out, "penguin-exact"))
+    Some(Meter::run(budget, "penguin-exact", |meter| {
+        exact.solve(meter)
+    }))
 }
 
 /// The code of `card`.

@@ -1,24 +1,23 @@
 //! Strategy's exact search against the engine's plain search, and its reductions against the
 //! search without them.
 
-use std::sync::Arc;
-
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Layout};
+use solitaire_search::testkit::{engine_dfs, own_search};
+use solitaire_search::{Budget, Meter, Outcome, verify};
 
-use super::Exact;
-use super::search::{Order, Reductions, Verdict, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
+use super::guide::StrategyGuide;
+use super::orders::{Order, Reductions, Verdict, search};
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-fn strategy() -> Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("strategy").expect("strategy")
+fn strategy() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// Strategy with `ranks` ranks and only the first `piles` piles, under the reading `aces`.
 fn small_strategy(ranks: u8, piles: usize, aces: &str) -> Game {
-    let source = include_str!("../../../../assets/layouts/strategy.ron");
+    let source = LAYOUTS[0].source;
     let kept: Vec<&str> = source
         .lines()
         .filter(|l| {
@@ -34,12 +33,7 @@ fn small_strategy(ranks: u8, piles: usize, aces: &str) -> Game {
             &format!("readings: {{\"aces\": \"{aces}\"}},"),
         );
     let layout = Layout::parse("small-strategy.ron", &text).expect("a small layout");
-    let plugins = solitaire_games::plugins();
-    let plugin = plugins
-        .iter()
-        .find(|p| p.name == "strategy")
-        .expect("the plugin");
-    Game::new(layout, plugin).expect("a small game")
+    Game::new(layout, &PLUGIN).expect("a small game")
 }
 
 #[test]
@@ -55,11 +49,12 @@ fn small_deals_are_decided_as_the_engines_plain_dfs_decides_them() {
         let game = small_strategy(ranks, piles, aces);
         for seed in 1..=12 {
             let start = game.deal(seed);
-            let plain = solve_with(&game, &start, Budget::nodes(3_000_000), Method::Dfs);
-            let exact = solve_with(&game, &start, Budget::nodes(1_000_000), Method::Auto);
+            let guide = StrategyGuide::new(&game).expect("a guide");
+            let plain = engine_dfs(&game, &guide, &start, 3_000_000);
+            let exact = own_search(&SEARCH, &game, &start, Budget::nodes(1_000_000));
             assert_eq!(exact.method, "strategy-exact");
             let what = format!("{ranks} ranks, {piles} piles, {aces}, seed {seed}");
-            match (&plain.outcome, &exact.outcome) {
+            match (&plain, &exact.outcome) {
                 (Outcome::Solved(_), Outcome::Solved(moves)) => {
                     assert_eq!(verify(&game, &start, moves), Ok(true), "{what}");
                     won += 1;
@@ -162,7 +157,7 @@ fn full_deals_are_settled_and_wins_replay_through_the_engine() {
     let (mut won, mut lost) = (0, 0);
     for seed in 1..=40 {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(2_000_000), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::nodes(2_000_000));
         assert_eq!(report.method, "strategy-exact");
         match &report.outcome {
             Outcome::Solved(moves) => {
@@ -194,8 +189,8 @@ fn a_position_with_cards_on_the_piles_goes_to_the_generic_search() {
     assert!(Exact::new(&game, &pos).is_none());
 }
 
-/// The hardest deals of seeds 1..1000 (release build: `cargo test --release -p
-/// solitaire-solver -- --ignored hardest`): seed 606 is proved lost with 1.8 M nodes, 421
+/// The hardest deals of seeds 1..1000 (release build: `cargo test --release -p game-strategy
+/// -- --ignored hardest`): seed 606 is proved lost with 1.8 M nodes, 421
 /// and 852 are lost too, 171 is the slowest win.
 #[test]
 #[ignore = "the hardest deals take seconds in a debug build"]
@@ -203,7 +198,7 @@ fn hardest_strategy_deals() {
     let game = strategy();
     for (seed, won) in [(606, false), (421, false), (852, false), (171, true)] {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::seconds(60.0));
         match &report.outcome {
             Outcome::Solved(moves) if won => {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}")

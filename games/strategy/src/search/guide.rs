@@ -15,8 +15,7 @@
 //! Ace while a foundation is empty, so this changes nothing there.
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
-
-use crate::heuristic::Heuristic;
+use solitaire_search::Heuristic;
 
 /// The guide for one Strategy layout.
 pub struct StrategyGuide {
@@ -30,12 +29,9 @@ pub struct StrategyGuide {
 const LOST: i32 = 1_000_000;
 
 impl StrategyGuide {
-    /// The guide for `game`, when its rules are Strategy's.
+    /// The guide for `game` (played by these rules); `None` without a stock and a hand.
     pub fn new(game: &Game) -> Option<StrategyGuide> {
         let layout = game.layout();
-        if layout.rules != "strategy" {
-            return None;
-        }
         let one = |kind| layout.piles_of(kind).first().copied();
         Some(StrategyGuide {
             stock: one(PileKind::Stock)?,
@@ -172,39 +168,40 @@ impl Heuristic for StrategyGuide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Budget, Outcome, solve, verify};
+    use crate::{LAYOUTS, PLUGIN};
+    use solitaire_search::testkit::guided_beams;
+    use solitaire_search::{Outcome, verify};
+
+    fn strategy() -> Game {
+        solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+    }
+
+    /// The nodes of the guided beams per deal.
+    const NODES: u64 = 300_000;
 
     #[test]
     fn strategy_deals_are_solved_and_replay() {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        let game = catalog
-            .get("strategy")
-            .unwrap_or_else(|| panic!("no strategy"));
+        let game = strategy();
+        let guide = StrategyGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         let mut won = 0;
         for seed in 1..=5 {
             let start = game.deal(seed);
-            let report = solve(&game, &start, Budget::seconds(2.0));
-            if let Outcome::Solved(moves) = &report.outcome {
+            let outcome = guided_beams(&game, &guide, &start, NODES);
+            if let Outcome::Solved(moves) = &outcome {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
                 won += 1;
             }
-            assert_ne!(
-                report.outcome,
-                Outcome::Unsolvable,
-                "seed {seed}: pruned search"
-            );
+            assert_ne!(outcome, Outcome::Unsolvable, "seed {seed}: pruned search");
         }
         assert!(won >= 3, "only {won} of 5 Strategy deals solved");
     }
 
     #[test]
     fn with_aces_founded_by_hand_deals_are_solved_and_only_the_first_empty_foundation_is_tried() {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
         let values = [("aces".to_string(), "by-hand".to_string())].into();
-        let game = catalog
-            .get("strategy")
-            .and_then(|g| g.with_readings(&values).ok())
-            .unwrap_or_else(|| panic!("no strategy by hand"));
+        let game = strategy()
+            .with_readings(&values)
+            .unwrap_or_else(|e| panic!("{e}"));
         let guide = StrategyGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         let mut pos = game.deal(1);
         while pos
@@ -230,8 +227,7 @@ mod tests {
         let mut won = 0;
         for seed in 1..=3 {
             let start = game.deal(seed);
-            let report = solve(&game, &start, Budget::seconds(2.0));
-            if let Outcome::Solved(moves) = &report.outcome {
+            if let Outcome::Solved(moves) = &guided_beams(&game, &guide, &start, NODES) {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
                 won += 1;
             }
@@ -245,10 +241,7 @@ mod tests {
     #[test]
     fn a_card_over_a_lower_card_of_its_suit_is_lost() {
         use solitaire_core::{Pile, Rank, Suit};
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        let game = catalog
-            .get("strategy")
-            .unwrap_or_else(|| panic!("no strategy"));
+        let game = strategy();
         let guide = StrategyGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         let start = game.deal(1);
         assert!(guide.unwinds(&start, None));

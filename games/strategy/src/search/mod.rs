@@ -1,8 +1,7 @@
-//! An exact search for Strategy (the `strategy` rules plugin): every deal is either won (the
-//! moves, replayed through the engine here and again by the caller) or proved lost, unless a
-//! budget runs out first.
+//! Strategy's own search: every deal is either won (the moves, replayed through the engine
+//! here and again by the caller) or proved lost, unless a budget runs out first.
 //!
-//! The search ([`search`]) looks for a build order of the cards under which the deal's turned
+//! The search ([`orders`]) looks for a build order of the cards under which the deal's turned
 //! cards can be split into as many falling sequences as there are piles; the argument that
 //! this is the same question as the game's is in that module. A winning order becomes moves
 //! here: each turned card goes, by patience sorting, on the pile whose top comes soonest after
@@ -10,16 +9,39 @@
 //! built in the order found.
 //!
 //! It answers for positions where no card lies on a pile yet (the start of a deal, or a card
-//! turned into the hand); other positions go to the generic search.
+//! turned into the hand) under either reading of `aces`; other positions go to the generic
+//! search, steered by Strategy's guide ([`guide`]).
 
-pub(crate) mod search;
+pub mod guide;
+pub(crate) mod orders;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
+use solitaire_search::{Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin};
 
-use crate::outcome::{Meter, Outcome};
-use search::{Order, Reductions, Verdict};
+use guide::StrategyGuide;
+use orders::{Order, Reductions, Verdict};
+
+/// Strategy's search for the solver: the search over build orders for [`Method::Auto`], and
+/// its guide for the generic searches.
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "strategy",
+    guide: |game| StrategyGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
+    solve,
+};
+
+/// The search over build orders of `start` within `budget` ([`Method::Auto`] only), reported
+/// as `strategy-exact`; `None` for another method or a position it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start)?;
+    Some(Meter::run(budget, "strategy-exact", |meter| {
+        exact.solve(game, start, meter)
+    }))
+}
 
 /// The exact search set up for one position.
 pub(crate) struct Exact {
@@ -33,12 +55,12 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `strategy` rules
-    /// with one pack of at most four suits, and no card lies on a pile or beyond an Ace on a
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has
+    /// one pack of at most four suits, and no card lies on a pile or beyond an Ace on a
     /// foundation.
     pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "strategy" || layout.deck.copies != 1 {
+        if layout.deck.copies != 1 {
             return None;
         }
         let one = |kind| match layout.piles_of(kind).as_slice() {
@@ -49,7 +71,7 @@ impl Exact {
         let foundations = layout.piles_of(PileKind::Foundation);
         let piles = layout.piles_of(PileKind::Waste);
         if piles.is_empty()
-            || piles.len() > search::MAX_PILES
+            || piles.len() > orders::MAX_PILES
             || piles.iter().any(|&p| !pos.pile(p).is_empty())
             || foundations.iter().any(|&f| pos.pile(f).len() > 1)
         {
@@ -88,7 +110,7 @@ impl Exact {
 
     /// Search within `meter`'s budget; a win is played through the engine from `start`.
     pub fn solve(&self, game: &Game, start: &Position, meter: &mut Meter) -> Outcome {
-        match search::search(&self.order, Reductions::ALL, meter) {
+        match orders::search(&self.order, Reductions::ALL, meter) {
             Verdict::Won(order) => self
                 .moves(game, start, &order)
                 .map_or(Outcome::Unknown, Outcome::Solved),

@@ -36,7 +36,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::outcome::Meter;
+use solitaire_search::Meter;
 
 /// At most this many piles (the key packs each tail into 7 bits, the built counts into 4).
 pub(crate) const MAX_PILES: usize = 12;
