@@ -51,6 +51,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_penguin::SEARCH,
         game_bristol::SEARCH,
         game_strategy::SEARCH,
+        game_interregnum::SEARCH,
     ]
 }
 

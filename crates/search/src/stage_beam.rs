@@ -38,6 +38,11 @@ pub trait StageBoard: Clone {
     }
     /// The deal, while the stock lasts.
     fn deal_step(&self) -> Option<Self::Step>;
+    /// Whether the rules let a deal be made here (a game that deals only when stuck says no
+    /// while a play is left): only such positions are candidates to deal from.
+    fn may_deal(&self) -> bool {
+        true
+    }
     /// The moves short of a deal worth searching (a forced one alone if there is one).
     fn within_stage(&self) -> Vec<Self::Step>;
     /// Make `step`.
@@ -154,7 +159,7 @@ pub fn salted_stage_beam<B: StageBoard>(
 }
 
 /// Search the positions reachable from `board` before the next deal (at most [`CLOSURE`]),
-/// adding each new one that is no dead end to `candidates`; the moves of a win if one is
+/// adding each new one that is no dead end and may deal to `candidates`; the moves of a win if one is
 /// reached. `board` is left as it was.
 fn stage<B: StageBoard>(
     board: &mut B,
@@ -171,13 +176,15 @@ fn stage<B: StageBoard>(
         if !B::insert(seen, key) || board.is_dead() {
             return false;
         }
-        candidates.push(Candidate {
-            rank: board.rank(),
-            key,
-            family: if B::FAMILIES { board.family() } else { key },
-            from,
-            steps: path.to_vec(),
-        });
+        if board.may_deal() {
+            candidates.push(Candidate {
+                rank: board.rank(),
+                key,
+                family: if B::FAMILIES { board.family() } else { key },
+                from,
+                steps: path.to_vec(),
+            });
+        }
         true
     };
     if !visit(board, &path, candidates) {

@@ -11,8 +11,6 @@
 //!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
 //!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
 //!   budget runs out.
-//! - Interregnum (the `interregnum` rules with their default readings) likewise (module
-//!   `interregnum`): a compact board, a dominance and reductions proved in its code.
 //! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
 //!   exact search first (module `sixes_and_sevens`: a compact board, safe plays, dead ends
 //!   and a relaxation that proves losses, all proved in its code) for half the budget, then
@@ -26,7 +24,7 @@
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
-//! `searches`, found by the layout's `rules`: Penguin's, Bristol's and Strategy's, in
+//! `searches`, found by the layout's `rules`: Penguin's, Bristol's, Strategy's and Interregnum's, in
 //! `games/<id>/src/search`) answers first;
 //! its guide steers the generic searches.
 //!
@@ -52,7 +50,6 @@ pub mod family;
 mod fast;
 mod german_patience;
 pub mod guides;
-mod interregnum;
 mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
@@ -154,11 +151,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
-        }
-        Method::Auto if let Some(exact) = interregnum::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "interregnum-exact")
         }
         Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
             // Play-outs get half the budget; the beam searches the rest.

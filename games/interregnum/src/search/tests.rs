@@ -1,21 +1,27 @@
-//! The exact Interregnum search against the engine's rules, and its reductions against the
-//! search without them.
+//! The exact Interregnum search against the engine's rules under both readings of `deal`, and
+//! its reductions against the search without them.
 
 use std::collections::BTreeSet;
 
 use solitaire_core::shuffle::{below, rng_for};
-use solitaire_core::{Game, Move, Position};
+use solitaire_core::{Game, Move, Position, ReadingValues};
+use solitaire_search::testkit::{beam_wins, run_in_slices, solved_and_replayed, try_hardest_deals};
+use solitaire_search::{Budget, Meter};
 
-use super::Exact;
 use super::board::{BUILT, Board, RANKS, Rank, Step, wanted};
-use super::search::{Dfs, Reductions, Verdict, search};
-use crate::outcome::{Budget, Meter};
-use crate::test_support::{solved_and_replayed, try_hardest_deals};
-use solitaire_search::testkit::{beam_wins, run_in_slices};
+use super::exhaustive::{Dfs, Reductions, Verdict, search};
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-fn interregnum() -> std::sync::Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("interregnum").expect("interregnum")
+fn interregnum() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+}
+
+/// Interregnum under `deal: when-stuck`.
+fn when_stuck() -> Game {
+    let mut readings = ReadingValues::new();
+    readings.insert("deal".to_string(), "when-stuck".to_string());
+    interregnum().with_readings(&readings).expect("a reading")
 }
 
 /// What the board says of each pile: indicators, heights, waste piles, stock left.
@@ -36,16 +42,24 @@ fn snapshot_of(game: &Game, pos: &Position) -> Snapshot {
 
 #[test]
 fn moves_match_the_engines_on_random_games() {
-    let game = interregnum();
+    moves_match_the_engines(&interregnum());
+}
+
+#[test]
+fn moves_match_the_engines_on_random_games_when_dealing_only_when_stuck() {
+    moves_match_the_engines(&when_stuck());
+}
+
+fn moves_match_the_engines(game: &Game) {
     let mut rng = rng_for(11);
     for seed in 1..=30 {
         let mut pos = game.deal(seed);
-        let exact = Exact::new(&game, &pos).expect("interregnum");
+        let exact = Exact::new(game, &pos).expect("interregnum");
         let mut board = exact.board.clone();
         let start_key = board.key(false);
         let mut played: Vec<Step> = Vec::new();
         loop {
-            assert_eq!(snapshot(&board), snapshot_of(&game, &pos), "seed {seed}");
+            assert_eq!(snapshot(&board), snapshot_of(game, &pos), "seed {seed}");
             assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
             let mut steps = Vec::new();
             board.moves(false, false, &mut steps);
@@ -58,7 +72,7 @@ fn moves_match_the_engines_on_random_games() {
                 break;
             }
             // Plays three times as often as deals, so that games get far.
-            let plays = steps.len() - usize::from(board.stock_left() > 0);
+            let plays = steps.iter().filter(|s| matches!(s, Step::Play(..))).count();
             let pick = if plays > 0 && below(&mut rng, 4) > 0 {
                 below(&mut rng, plays as u64) as usize
             } else {
@@ -72,7 +86,7 @@ fn moves_match_the_engines_on_random_games() {
         for &step in played.iter().rev() {
             board.undo(step);
         }
-        assert_eq!(snapshot(&board), snapshot_of(&game, &game.deal(seed)));
+        assert_eq!(snapshot(&board), snapshot_of(game, &game.deal(seed)));
         assert_eq!(board.key(false), start_key, "undo restores the key");
     }
 }
@@ -121,14 +135,20 @@ fn wins(board: &Board, steps: &[Step]) -> bool {
     b.is_won()
 }
 
-/// Checks every reduction, alone and all together, against the plain search on `board`;
-/// whether the plain search won, and the nodes of the plain and the reduced search.
+/// Checks every reduction the board's reading allows, alone and all together, against the
+/// plain search on `board`; whether the plain search won, and the nodes of the plain and the
+/// reduced search.
 fn check_reductions(board: &Board, what: &str) -> (bool, u64, u64) {
+    let all = if board.when_stuck {
+        Reductions::WHEN_STUCK
+    } else {
+        Reductions::ALL
+    };
     let only = |i: usize| Reductions {
-        merge: i == 0,
-        safe_plays: i == 1,
-        dead_ends: i == 2,
-        longest_runs: i == 3,
+        merge: all.merge && i == 0,
+        safe_plays: all.safe_plays && i == 1,
+        dead_ends: all.dead_ends && i == 2,
+        longest_runs: all.longest_runs && i == 3,
     };
     let (plain, plain_nodes) = decide(board, Reductions::NONE);
     match &plain {
@@ -137,9 +157,12 @@ fn check_reductions(board: &Board, what: &str) -> (bool, u64, u64) {
         Verdict::Unknown => panic!("{what}: a small deal is decided"),
     }
     let mut reduced_nodes = 0;
-    for r in [Reductions::ALL, only(0), only(1), only(2), only(3)] {
+    for (i, r) in [all, only(0), only(1), only(2), only(3)]
+        .into_iter()
+        .enumerate()
+    {
         let (verdict, nodes) = decide(board, r);
-        if r.merge && r.safe_plays && r.dead_ends && r.longest_runs {
+        if i == 0 {
             reduced_nodes = nodes;
         }
         match verdict {
@@ -155,10 +178,26 @@ fn check_reductions(board: &Board, what: &str) -> (bool, u64, u64) {
 
 #[test]
 fn the_reductions_decide_small_deals_as_the_plain_search_does() {
+    small_deals_are_decided_alike(false, [(2, 3, 0..30), (2, 4, 30..60), (3, 5, 100..120)]);
+}
+
+#[test]
+fn the_reductions_decide_small_deals_as_the_plain_search_does_when_dealing_only_when_stuck() {
+    // More waste piles than under `any-time`: dealing only when stuck buries more cards.
+    small_deals_are_decided_alike(true, [(1, 6, 0..30), (1, 8, 30..60), (2, 12, 100..120)]);
+}
+
+/// The reductions against the plain search on small deals of each shape (foundations, waste
+/// piles, seeds).
+fn small_deals_are_decided_alike(
+    when_stuck: bool,
+    shapes: [(usize, usize, std::ops::Range<u64>); 3],
+) {
     let (mut won, mut lost, mut plain, mut reduced) = (0, 0, 0, 0);
-    for (foundations, wastes, seeds) in [(2, 3, 0..30), (2, 4, 30..60), (3, 5, 100..120)] {
+    for (foundations, wastes, seeds) in shapes {
         for seed in seeds {
-            let board = small_board(foundations, wastes, seed);
+            let mut board = small_board(foundations, wastes, seed);
+            board.when_stuck = when_stuck;
             let what = format!("{foundations} foundations, {wastes} wastes, seed {seed}");
             let (w, p, r) = check_reductions(&board, &what);
             if w {
@@ -174,17 +213,27 @@ fn the_reductions_decide_small_deals_as_the_plain_search_does() {
         won >= 5 && lost >= 5,
         "both kinds of deal: {won} won, {lost} lost"
     );
+    println!("{won} won, {lost} lost; {reduced} < {plain} nodes");
     assert!(reduced < plain, "{reduced} < {plain}");
 }
 
 #[test]
 fn the_reductions_decide_late_positions_of_real_deals_as_the_plain_search_does() {
-    let game = interregnum();
+    late_positions_are_decided_alike(&interregnum());
+}
+
+#[test]
+fn the_reductions_decide_late_positions_of_real_deals_dealt_only_when_stuck_alike() {
+    late_positions_are_decided_alike(&when_stuck());
+}
+
+/// The reductions against the plain search on positions with 30 cards left of real deals.
+fn late_positions_are_decided_alike(game: &Game) {
     let mut rng = rng_for(5);
     let (mut won, mut lost) = (0, 0);
     for seed in 1..=20 {
         // Play at random, plays before deals, until at most 30 cards are left.
-        let mut board = Exact::new(&game, &game.deal(seed))
+        let mut board = Exact::new(game, &game.deal(seed))
             .expect("interregnum")
             .board;
         loop {
@@ -194,7 +243,7 @@ fn the_reductions_decide_late_positions_of_real_deals_as_the_plain_search_does()
             if left <= 30 || steps.is_empty() {
                 break;
             }
-            let plays = steps.len() - usize::from(board.stock_left() > 0);
+            let plays = steps.iter().filter(|s| matches!(s, Step::Play(..))).count();
             let pick = if plays > 0 {
                 below(&mut rng, plays as u64) as usize
             } else {
@@ -224,9 +273,25 @@ fn dead_ends_are_found_in_lost_positions() {
 fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let game = interregnum();
     for seed in [1, 2, 3, 4, 5] {
-        let won = solved_and_replayed(&game, seed, 300_000, "interregnum-exact");
+        let won = solved_and_replayed(&SEARCH, &game, seed, 300_000, "interregnum-exact");
         assert!(won, "seed {seed}");
     }
+}
+
+#[test]
+fn full_deals_dealt_only_when_stuck_are_settled_and_the_wins_replay_through_the_engine() {
+    let game = when_stuck();
+    let mut won = 0;
+    for seed in 1..=5 {
+        won += i32::from(solved_and_replayed(
+            &SEARCH,
+            &game,
+            seed,
+            300_000,
+            "interregnum-exact",
+        ));
+    }
+    assert!(won >= 2, "{won} of 5 won");
 }
 
 #[test]
@@ -289,12 +354,13 @@ fn engine_moves_name_the_layout_piles() {
 }
 
 #[test]
-fn other_readings_get_the_generic_search() {
-    let game = interregnum();
-    let mut readings = solitaire_core::ReadingValues::new();
-    readings.insert("deal".to_string(), "when-stuck".to_string());
-    let stuck = game.with_readings(&readings).expect("a reading");
-    assert!(Exact::new(&stuck, &stuck.deal(1)).is_none());
+fn both_readings_of_deal_get_the_search_and_crowning_by_hand_the_generic_one() {
+    let stuck = when_stuck();
+    assert!(Exact::new(&stuck, &stuck.deal(1)).is_some_and(|e| e.board.when_stuck));
+    let mut readings = ReadingValues::new();
+    readings.insert("crown".to_string(), "by-hand".to_string());
+    let by_hand = interregnum().with_readings(&readings).expect("a reading");
+    assert!(Exact::new(&by_hand, &by_hand.deal(1)).is_none());
 }
 
 /// The deals of seeds 1..1000 that the search neither won nor proved lost in 10 s
@@ -304,7 +370,7 @@ const HARDEST: [u64; 3] = [20, 588, 908];
 #[test]
 #[ignore = "long: a minute per deal; run it when the search improves"]
 fn the_hardest_deals() {
-    try_hardest_deals(&interregnum(), &HARDEST);
+    try_hardest_deals(&SEARCH, &interregnum(), &HARDEST);
 }
 
 #[test]

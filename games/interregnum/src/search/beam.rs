@@ -1,11 +1,14 @@
-//! The Interregnum board in a stage beam ([`crate::stage_beam`]): safe plays are made at once,
-//! and candidates to deal from rank first by the cards a greedy play-out of the rest of the
-//! game would build ([`Board::playout`]), then by [`Board::eval`] of the position itself.
+//! The Interregnum board in a stage beam ([`solitaire_search::stage_beam`]): safe plays are
+//! made at once, and candidates to deal from rank first by the cards a greedy play-out of the
+//! rest of the game would build ([`Board::playout`]), then by [`Board::eval`] of the position
+//! itself. Under `deal: when-stuck` only positions where no card can be played deal. The beam
+//! proves nothing, so it may prune what the exhaustive search may not; its wins are legal.
+
+use solitaire_search::key::Seen;
+use solitaire_search::stage_beam::StageBoard;
+use solitaire_search::stage_board_methods;
 
 use super::board::{Board, Step};
-use crate::key::Seen;
-use crate::stage_beam::StageBoard;
-use solitaire_search::stage_board_methods;
 
 impl StageBoard for Board {
     type Step = Step;
@@ -24,6 +27,9 @@ impl StageBoard for Board {
     /// Always a deal: the beam deals only while the stock lasts.
     fn deal_step(&self) -> Option<Step> {
         Some(Step::Deal(self.stock_left().min(self.wastes.len()) as u8))
+    }
+    fn may_deal(&self) -> bool {
+        !self.when_stuck || self.stuck()
     }
     /// A safe play alone if there is one, else every play (no deal).
     fn within_stage(&self) -> Vec<Step> {

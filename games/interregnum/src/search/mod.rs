@@ -1,23 +1,49 @@
-//! An exact search for Interregnum (the `interregnum` rules plugin with its default readings):
-//! every deal is either won (the moves, replayed through the engine by the caller) or proved
-//! lost by an exhaustive search, unless a budget runs out first.
+//! Interregnum's own search: every deal is either won (the moves, replayed through the engine
+//! by the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The search runs on a compact board of its own ([`board`], a byte per card: suits never
-//! matter), through a depth-first search with a transposition table and three reductions
-//! proved sound in [`search`]. Wins are translated to engine moves here.
+//! matter), through a depth-first search with a transposition table and the reductions
+//! proved sound in [`exhaustive`]; a stage beam ([`beam`]) between its rounds finds many wins
+//! sooner. Wins are translated to engine moves here.
+//!
+//! It serves both readings of `deal` (`any-time`, `when-stuck`: the board deals only when no
+//! card can be played) under `crown: automatic`; under `crown: by-hand` the generic search
+//! answers. Under `when-stuck` the search leaves out the reductions proved for `any-time`
+//! only (safe plays and longest runs).
 
 mod beam;
 pub(crate) mod board;
-pub(crate) mod search;
+pub(crate) mod exhaustive;
 #[cfg(test)]
 mod tests;
 
-use solitaire_core::{Card, Game, Move, PileKind, Position};
+use solitaire_core::{Card, Game, Move, PileKind, Position, Timing};
+use solitaire_search::stage_beam::stage_beam;
+use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin};
 
-use crate::outcome::{Meter, Outcome};
-use crate::stage_beam::stage_beam;
+use crate::{CROWN, DEAL};
 use board::{BUILT, Board, Rank, Step};
-use search::{Dfs, Reductions};
+use exhaustive::{Dfs, Reductions};
+
+/// Interregnum's search for the solver: the exhaustive search for [`Method::Auto`].
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "interregnum",
+    guide: |_| None,
+    solve,
+};
+
+/// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as
+/// `interregnum-exact`; `None` for another method or a position or reading it does not
+/// serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start)?;
+    Some(Meter::run(budget, "interregnum-exact", |meter| {
+        exact.solve(meter)
+    }))
+}
 
 /// The nodes of the first round of [`Exact::solve`].
 const FIRST_ROUND: u64 = 100_000;
@@ -38,14 +64,15 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `interregnum` rules
-    /// with their default readings, one stock, and its indicators, foundations and waste
+    /// The search for `pos` of `game` (played by these rules); `None` under `crown:
+    /// by-hand`, or unless the game has one stock, and its indicators, foundations and waste
     /// piles.
     pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "interregnum" || !game.readings().iter().all(|r| r.is_default()) {
+        if layout.reading_value(&CROWN).ok()?.value != "automatic" {
             return None;
         }
+        let when_stuck = layout.reading::<Timing>(&DEAL).ok()? == Timing::WhenStuck;
         let indicators = layout.piles_of(PileKind::Indicator);
         let foundations = layout.piles_of(PileKind::Foundation);
         let wastes = layout.piles_of(PileKind::Waste);
@@ -79,8 +106,10 @@ impl Exact {
             .collect();
         // The stock deals from its top, the end of the pile.
         let next_first = pos.pile(*stock).cards().iter().rev().map(|&c| rank(c));
+        let mut board = Board::new(marks, heights, piles, next_first.collect());
+        board.when_stuck = when_stuck;
         Some(Exact {
-            board: Board::new(marks, heights, piles, next_first.collect()),
+            board,
             wastes,
             foundations,
         })
@@ -91,7 +120,12 @@ impl Exact {
     /// large as the one before. The exhaustive search is never restarted: when it ends without
     /// a win, the deal is proved lost.
     pub fn solve(self, meter: &mut Meter) -> Outcome {
-        let mut dfs = Dfs::new(self.board.clone(), Reductions::ALL);
+        let reductions = if self.board.when_stuck {
+            Reductions::WHEN_STUCK
+        } else {
+            Reductions::ALL
+        };
+        let mut dfs = Dfs::new(self.board.clone(), reductions);
         let beam = |round: u64, meter: &mut Meter| {
             stage_beam(&self.board, (round / BEAM_SHARE) as usize, meter)
         };

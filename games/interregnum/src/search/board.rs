@@ -1,16 +1,16 @@
 //! Interregnum's position in a byte per card, its moves made and unmade in place, and its key.
 //!
-//! The same rules as the `interregnum` plugin (`games/interregnum`) with its default readings
-//! (`deal: any-time`, `crown: automatic`): foundation `n` is founded one rank above its
-//! indicator and built up by one rank regardless of suit (King then Ace) until it holds twelve
-//! cards, when its indicator crowns it; a waste pile's top card may go onto a foundation that
-//! wants its rank; a deal, at any time while stock remains, puts the next stock cards on the
-//! waste piles in order, one each. Suits never matter, so a card is only its rank here. The
-//! tests check the moves against the engine's on random games.
+//! The same rules as this crate's (`rules.rs`) under `crown: automatic`: foundation `n` is
+//! founded one rank above its indicator and built up by one rank regardless of suit (King then
+//! Ace) until it holds twelve cards, when its indicator crowns it; a waste pile's top card may
+//! go onto a foundation that wants its rank; a deal, while stock remains (under `deal:
+//! when-stuck` only when no card can be played), puts the next stock cards on the waste piles
+//! in order, one each. Suits never matter, so a card is only its rank here. The tests check
+//! the moves against the engine's on random games under both readings of `deal`.
 
 use std::sync::OnceLock;
 
-use crate::key::mix;
+use solitaire_search::key::mix;
 
 /// A card's rank, 0 for an Ace up to 12 for a King.
 pub(crate) type Rank = u8;
@@ -55,6 +55,8 @@ pub(crate) struct Board {
     pub(crate) dealt: usize,
     /// How many cards of each rank are in a waste pile or the stock.
     pub(crate) left: [u8; RANKS as usize],
+    /// Whether a deal waits until no card can be played (`deal: when-stuck`).
+    pub(crate) when_stuck: bool,
 }
 
 /// Random numbers for the keys.
@@ -90,7 +92,7 @@ fn scramble(x: u128) -> u128 {
 }
 
 impl Board {
-    /// A board from its parts; `stock` lists the next card first.
+    /// A board from its parts, dealing at any time; `stock` lists the next card first.
     pub fn new(
         indicators: Vec<Rank>,
         heights: Vec<u8>,
@@ -118,6 +120,7 @@ impl Board {
             stock,
             dealt: 0,
             left,
+            when_stuck: false,
         }
     }
 
@@ -142,10 +145,12 @@ impl Board {
         self.stock.len() - self.dealt
     }
 
-    /// Every legal move: plays, then the deal. With `merge`, a card goes onto one foundation
-    /// of each group of alike ones; with `longest`, onto only the one with the longest run
-    /// still to build of those that want it (see [`super::search`]).
+    /// Every legal move: plays, then the deal (under `when-stuck` only when there is no
+    /// play). With `merge`, a card goes onto one foundation of each group of alike ones; with
+    /// `longest`, onto only the one with the longest run still to build of those that want it
+    /// (see [`super::exhaustive`]).
     pub fn moves(&self, merge: bool, longest: bool, out: &mut Vec<Step>) {
+        let before = out.len();
         for (w, pile) in self.wastes.iter().enumerate() {
             let Some(&top) = pile.last() else { continue };
             if longest {
@@ -160,9 +165,17 @@ impl Board {
                 }
             }
         }
-        if self.stock_left() > 0 {
+        if self.stock_left() > 0 && !(self.when_stuck && out.len() > before) {
             out.push(Step::Deal(self.stock_left().min(self.wastes.len()) as u8));
         }
+    }
+
+    /// Whether no card can be played (no foundation wants a top card).
+    pub fn stuck(&self) -> bool {
+        !self
+            .wastes
+            .iter()
+            .any(|w| w.last().is_some_and(|&c| self.longest_wanting(c).is_some()))
     }
 
     /// Of the foundations that want `rank` now, the one with the longest run still to build
@@ -243,7 +256,7 @@ impl Board {
         key
     }
 
-    /// A cheap proof that the position is lost (see [`super::search`] for the argument): some
+    /// A cheap proof that the position is lost (see [`super::exhaustive`] for the argument): some
     /// rank `b` has no card left that can be played before a card of a rank that must wait
     /// for `b`.
     pub fn is_dead(&self) -> bool {
@@ -305,7 +318,7 @@ impl Board {
         })
     }
 
-    /// A play that loses nothing, if there is one (see [`super::search`]): a top card of rank
+    /// A play that loses nothing, if there is one (see [`super::exhaustive`]): a top card of rank
     /// k when every foundation still wanting a k wants it now, onto the one of those with the
     /// longest run still to build.
     pub fn safe_play(&self) -> Option<Step> {

@@ -48,13 +48,20 @@
 //! card above it, of a rank in A, played before it; cards leave a waste pile only by being
 //! played, from the top. Since every card must be played for a win, none is possible. The
 //! search does not expand such positions.
+//!
+//! **Under `deal: when-stuck`.** Alike foundations and alike waste piles stay alike (whether
+//! a card can be played does not depend on their order), and the argument for dead ends
+//! counts only the order in which cards are played, not when deals come: both hold. The
+//! arguments for longest runs and safe plays let a win deal where another play would be
+//! waiting, so under `when-stuck` the search runs without them ([`Reductions::WHEN_STUCK`]).
+
+#[cfg(test)]
+use solitaire_search::Meter;
+use solitaire_search::key::Seen;
+use solitaire_search::pausable::{self, Walk};
+use solitaire_search::walk_board_methods;
 
 use super::board::{Board, Step};
-use crate::key::Seen;
-#[cfg(test)]
-use crate::outcome::Meter;
-use crate::pausable::{self, Walk};
-use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -76,6 +83,13 @@ impl Reductions {
         safe_plays: true,
         dead_ends: true,
         longest_runs: true,
+    };
+    /// The reductions proved under `deal: when-stuck` (see the module's comment).
+    pub const WHEN_STUCK: Reductions = Reductions {
+        merge: true,
+        safe_plays: false,
+        dead_ends: true,
+        longest_runs: false,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
@@ -125,7 +139,10 @@ impl Walk for Walker {
             Some(step) => moves.push(step),
             None => {
                 board.moves(reductions.merge, reductions.longest_runs, moves);
-                let plays = moves.len() - usize::from(board.stock_left() > 0);
+                let plays = moves
+                    .iter()
+                    .take_while(|s| matches!(s, Step::Play(..)))
+                    .count();
                 moves[..plays].sort_by_key(|s| match *s {
                     Step::Play(w, _) => std::cmp::Reverse(board.wastes[usize::from(w)].len()),
                     Step::Deal(_) => std::cmp::Reverse(0),
