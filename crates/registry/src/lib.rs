@@ -52,6 +52,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_bristol::SEARCH,
         game_strategy::SEARCH,
         game_interregnum::SEARCH,
+        game_sixes_and_sevens::SEARCH,
     ]
 }
 

@@ -11,10 +11,6 @@
 //!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
 //!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
 //!   budget runs out.
-//! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
-//!   exact search first (module `sixes_and_sevens`: a compact board, safe plays, dead ends
-//!   and a relaxation that proves losses, all proved in its code) for half the budget, then
-//!   the beam searches for the rest.
 //! - German Patience (the `german-patience` rules with their default readings) likewise
 //!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
 //!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
@@ -24,7 +20,8 @@
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
-//! `searches`, found by the layout's `rules`: Penguin's, Bristol's, Strategy's and Interregnum's, in
+//! `searches`, found by the layout's `rules`: Penguin's, Bristol's, Strategy's, Interregnum's and Sixes and
+//! Sevens', in
 //! `games/<id>/src/search`) answers first;
 //! its guide steers the generic searches.
 //!
@@ -50,7 +47,6 @@ pub mod family;
 mod fast;
 mod german_patience;
 pub mod guides;
-mod sixes_and_sevens;
 #[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
 mod sly_fox;
 pub mod spider;
@@ -87,10 +83,6 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
         return Box::new(g);
     }
     match game.layout().rules.as_str() {
-        "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
         "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
@@ -162,18 +154,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 2,
                 "sly-fox-playout",
                 |m| exact.play_outs(m),
-            )
-        }
-        Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
-            // The exact search gets half the budget; the beam searches the rest.
-            phases::then_beams(
-                rules,
-                guide.as_ref(),
-                start,
-                budget,
-                2,
-                "sixes-and-sevens-exact",
-                |meter| exact.solve(game, start, meter),
             )
         }
         Method::Auto

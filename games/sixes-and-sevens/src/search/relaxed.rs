@@ -45,7 +45,7 @@ use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 use super::board::{Board, Card, EMPTY, Key, before, rank, suit};
-use crate::key::LowBits;
+use solitaire_search::key::LowBits;
 
 type Keys = HashSet<u128, BuildHasherDefault<LowBits>>;
 

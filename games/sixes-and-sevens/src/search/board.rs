@@ -2,7 +2,8 @@
 //! are one), the 48 frame cells in the deal's reading order, the stock and reserve as fixed
 //! sequences with a count of cards used, the reserve waste as a stack, and the foundations as
 //! how many cards of each suit and rank are built (the two foundations of a suit in a half
-//! are alike, so their heights follow from these counts).
+//! are alike, so their heights follow from these counts). The same rules as this crate's
+//! (`rules.rs`) under `release: while-open`, with either reading of `deal` and `reserve`.
 
 /// A card: `suit * 13 + rank`, rank 0 the Ace and 12 the King.
 pub(crate) type Card = u8;
@@ -66,6 +67,10 @@ pub(crate) struct Board {
     pub waste: Vec<Card>,
     /// How many of each card are built (`[suit][rank]`).
     pub built: [[u8; 13]; 4],
+    /// Whether a deal waits until no frame card can be built (`deal: when-stuck`).
+    pub deal_when_stuck: bool,
+    /// Whether a turn waits until no frame card can be built (`reserve: when-stuck`).
+    pub turn_when_stuck: bool,
 }
 
 impl Board {
@@ -94,8 +99,10 @@ impl Board {
         self.stock.len() - self.dealt
     }
 
-    /// Every legal move, the plays first (cells in order, then the waste).
+    /// Every legal move, the plays first (cells in order, then the waste); under a
+    /// `when-stuck` reading the deal or the turn only when no frame card can be built.
     pub fn moves(&self, out: &mut Vec<Step>) {
+        let before = out.len();
         for c in 0..CELLS {
             if self.available(c) && self.fits(self.cells[c]) {
                 out.push(Step::Play {
@@ -104,12 +111,16 @@ impl Board {
                 });
             }
         }
+        let frame_builds = out.len() > before;
         if let Some(&card) = self.waste.last()
             && self.fits(card)
         {
             out.push(Step::Play { from: WASTE, card });
         }
         if self.stock_left() > 0 {
+            if self.deal_when_stuck && frame_builds {
+                return;
+            }
             let mut mask = 0u64;
             let mut left = self.stock_left();
             for c in 0..CELLS {
@@ -121,7 +132,7 @@ impl Board {
             if mask != 0 {
                 out.push(Step::Fill(mask));
             }
-        } else if self.turned < self.reserve.len() {
+        } else if self.turned < self.reserve.len() && !(self.turn_when_stuck && frame_builds) {
             out.push(Step::Turn);
         }
     }

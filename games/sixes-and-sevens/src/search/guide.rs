@@ -15,8 +15,7 @@
 //! unsolvable, so the bet costs at most a win it does not find.
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
-
-use crate::heuristic::{Generic, Heuristic};
+use solitaire_search::{Generic, Heuristic};
 
 /// The guide for one Sixes and Sevens layout.
 pub struct SixesGuide {
@@ -27,12 +26,9 @@ pub struct SixesGuide {
 }
 
 impl SixesGuide {
-    /// The guide for `game`, when its rules are Sixes and Sevens'.
+    /// The guide for `game` (played by these rules, under any readings).
     pub fn new(game: &Game) -> Option<SixesGuide> {
         let layout = game.layout();
-        if layout.rules != "sixes-and-sevens" {
-            return None;
-        }
         let open = layout
             .piles
             .iter()
@@ -99,21 +95,23 @@ impl Heuristic for SixesGuide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Budget, Outcome, solve, verify};
+    use crate::{LAYOUTS, PLUGIN};
+    use solitaire_search::testkit::{engine_dfs, guided_beams};
+    use solitaire_search::{Outcome, verify};
+
+    fn sixes() -> Game {
+        solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+    }
 
     #[test]
     fn sixes_and_sevens_deals_are_solved_and_replay() {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        let game = catalog
-            .get("sixes-and-sevens")
-            .unwrap_or_else(|| panic!("no game"));
+        let game = sixes();
         let guide = SixesGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         assert_eq!(guide.open.len(), 29);
         let mut won = 0;
         for seed in 1..=4 {
             let start = game.deal(seed);
-            let report = solve(&game, &start, Budget::seconds(2.0));
-            if let Outcome::Solved(moves) = &report.outcome {
+            if let Outcome::Solved(moves) = &guided_beams(&game, &guide, &start, 200_000) {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
                 won += 1;
             }
@@ -123,7 +121,6 @@ mod tests {
 
     #[test]
     fn deals_are_solved_and_replay_under_the_other_readings() {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
         let values = [
             ("deal", "when-stuck"),
             ("reserve", "when-stuck"),
@@ -131,16 +128,15 @@ mod tests {
         ]
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .into();
-        let game = catalog
-            .get("sixes-and-sevens")
-            .and_then(|g| g.with_readings(&values).ok())
-            .unwrap_or_else(|| panic!("no game"));
+        let game = sixes()
+            .with_readings(&values)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let guide = SixesGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         let mut won = 0;
         // Fewer choices: the exhaustive search settles seeds 1 (no win) and 2 (won) at once.
         for seed in 1..=2 {
             let start = game.deal(seed);
-            let report = solve(&game, &start, Budget::seconds(2.0));
-            match &report.outcome {
+            match &engine_dfs(&game, &guide, &start, 200_000) {
                 Outcome::Solved(moves) => {
                     assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
                     won += 1;

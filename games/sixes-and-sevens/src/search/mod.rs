@@ -1,23 +1,62 @@
-//! An exact search for Sixes and Sevens (the `sixes-and-sevens` rules plugin with its default
-//! readings): every deal is either won (the moves replayed through the engine by the caller)
-//! or proved lost by an exhaustive search, unless a budget runs out first.
+//! Sixes and Sevens' own search: every deal is either won (the moves replayed through the
+//! engine by the caller) or proved lost by an exhaustive search, unless a budget runs out
+//! first; it gets half the budget, and the beam searches steered by the game's guide
+//! ([`guide`]) the rest.
 //!
 //! The search runs on a compact board of its own ([`board`]), through a depth-first search
-//! with a transposition table and reductions proved sound in [`search`] and [`relaxed`] (a
+//! with a transposition table and reductions proved sound in [`exhaustive`] and [`relaxed`] (a
 //! relaxed game that only the reserve and the stock constrain). Wins are translated
 //! to engine moves here, by replaying them.
+//!
+//! It serves both readings of `deal` and of `reserve` (under `when-stuck` the board deals or
+//! turns only when no frame card can be built) under `release: while-open`; under
+//! `release: once-open` the generic search answers.
 
 pub(crate) mod board;
+pub(crate) mod exhaustive;
+pub mod guide;
 pub(crate) mod relaxed;
-pub(crate) mod search;
 #[cfg(test)]
 mod tests;
 
-use solitaire_core::{Card as EngineCard, Game, Move, PileKind, Position};
+use solitaire_core::{Card as EngineCard, Game, Move, PileKind, Position, Timing};
+use solitaire_search::{
+    Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, phases::then_beams,
+};
 
-use crate::outcome::{Meter, Outcome};
+use crate::{DEAL, RELEASE, RESERVE};
 use board::{Board, CELLS, Card, EMPTY, Step, WASTE};
-use search::{Dfs, Reductions, Verdict};
+use exhaustive::{Dfs, Reductions, Verdict};
+use guide::SixesGuide;
+
+/// Sixes and Sevens' search for the solver: the exhaustive search, then the beams, for
+/// [`Method::Auto`]; its guide for the generic searches.
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "sixes-and-sevens",
+    guide: |game| SixesGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
+    solve,
+};
+
+/// The exhaustive search of `start` for half of `budget`, reported as
+/// `sixes-and-sevens-exact` if it decides the deal, then beam searches for the rest
+/// ([`Method::Auto`] only); `None` for another method or a position or reading it does not
+/// serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start)?;
+    let guide = SixesGuide::new(game)?;
+    Some(then_beams(
+        game.rules(),
+        &guide,
+        start,
+        budget,
+        2,
+        "sixes-and-sevens-exact",
+        |meter| exact.solve(game, start, meter),
+    ))
+}
 
 /// The side of the square.
 const SIDE: usize = 8;
@@ -37,12 +76,14 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `sixes-and-sevens`
-    /// rules with their default readings and the usual 8 x 8 square of piles.
+    /// The search for `pos` of `game` (played by these rules); `None` under `release:
+    /// once-open`, or unless the game has two packs and the usual 8 x 8 square of piles.
     pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "sixes-and-sevens"
-            || !game.readings().iter().all(|r| r.is_default())
+        let when_stuck =
+            |reading| Some(layout.reading::<Timing>(reading).ok()? == Timing::WhenStuck);
+        let (deal_when_stuck, turn_when_stuck) = (when_stuck(&DEAL)?, when_stuck(&RESERVE)?);
+        if layout.reading_value(&RELEASE).ok()?.value != "while-open"
             || layout.deck.suits.len() != 4
             || layout.deck.ranks != 13
             || layout.deck.copies != 2
@@ -140,6 +181,8 @@ impl Exact {
                 .map(|&c| card_of(c))
                 .collect(),
             built,
+            deal_when_stuck,
+            turn_when_stuck,
         };
         Some(Exact {
             cells,
@@ -151,7 +194,12 @@ impl Exact {
 
     /// Search within `meter`'s budget; `Unknown` when it runs out.
     pub fn solve(&self, game: &Game, start: &Position, meter: &mut Meter) -> Outcome {
-        let mut dfs = Dfs::new(self.board.clone(), Reductions::ALL);
+        let reductions = if self.board.turn_when_stuck {
+            Reductions::TURN_WHEN_STUCK
+        } else {
+            Reductions::ALL
+        };
+        let mut dfs = Dfs::new(self.board.clone(), reductions);
         match dfs.run(u64::MAX, meter) {
             Verdict::Won(steps) => Outcome::Solved(self.engine_moves(game, start, &steps)),
             Verdict::Lost => Outcome::Unsolvable,

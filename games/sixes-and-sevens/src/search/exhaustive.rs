@@ -45,14 +45,23 @@
 //! of them to be built needs a card above or beside it built first, which needs one of them
 //! built before. A win builds every card, so none is possible. The search does not expand
 //! such positions.
+//!
+//! **Under the `when-stuck` readings.** They only take moves away (a deal or a turn while a
+//! frame card can be built): every game played under them is one played under `any-time`,
+//! so a position proved lost under `any-time` (a dead end, or by the relaxation) is lost
+//! under them too. Safe plays are made only with the stock out, when no deal is left: their
+//! argument holds under `deal: when-stuck`. Under `reserve: when-stuck` a safe play made
+//! early may make a turn of the win wait, so the search leaves safe plays out there
+//! ([`Reductions::TURN_WHEN_STUCK`]).
+
+#[cfg(test)]
+use solitaire_search::Meter;
+use solitaire_search::key::Seen;
+use solitaire_search::pausable::{self, Walk};
+use solitaire_search::walk_board_methods;
 
 use super::board::{Board, CELLS, Card, EMPTY, Step, WASTE, before, rank, suit};
 use super::relaxed::Relaxed;
-use crate::key::Seen;
-#[cfg(test)]
-use crate::outcome::Meter;
-use crate::pausable::{self, Walk};
-use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them
 /// off to check them).
@@ -69,6 +78,12 @@ pub(crate) struct Reductions {
 impl Reductions {
     pub const ALL: Reductions = Reductions {
         safe_plays: true,
+        dead_ends: true,
+        relaxed: true,
+    };
+    /// The reductions proved under `reserve: when-stuck` (see the module's comment).
+    pub const TURN_WHEN_STUCK: Reductions = Reductions {
+        safe_plays: false,
         dead_ends: true,
         relaxed: true,
     };

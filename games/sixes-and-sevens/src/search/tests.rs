@@ -4,19 +4,27 @@
 use std::collections::BTreeSet;
 
 use solitaire_core::shuffle::{below, rng_for};
+use solitaire_core::{Game, Move, Position, ReadingValues};
+use solitaire_search::testkit::own_search;
+use solitaire_search::{Budget, Meter, Outcome, verify};
 
-use solitaire_core::{Game, Move, Position};
-
-use super::Exact;
 use super::board::{Board, Card, Step, before, rank, suit};
+use super::exhaustive::{Reductions, Verdict, is_dead, is_safe, search};
 use super::relaxed::Relaxed;
-use super::search::{Reductions, Verdict, is_dead, is_safe, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::{Method, solve_with, verify};
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-fn sixes() -> std::sync::Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("sixes-and-sevens").expect("sixes-and-sevens")
+fn sixes() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
+}
+
+/// Sixes and Sevens under `reading: when-stuck` for each of `readings` (`deal`, `reserve`).
+fn when_stuck(readings: &[&str]) -> Game {
+    let values: ReadingValues = readings
+        .iter()
+        .map(|r| (r.to_string(), "when-stuck".to_string()))
+        .collect();
+    sixes().with_readings(&values).expect("a reading")
 }
 
 /// What the board says of the position: cells, counts built, stock and reserve left, waste.
@@ -98,6 +106,28 @@ fn moves_match_the_engines_on_random_games() {
     }
 }
 
+#[test]
+fn moves_match_the_engines_on_random_games_under_the_when_stuck_readings() {
+    for readings in [&["deal"][..], &["reserve"], &["deal", "reserve"]] {
+        let game = when_stuck(readings);
+        let mut rng = rng_for(17);
+        for seed in 1..=10 {
+            let mut pos = game.deal(seed);
+            random_game(&game, &mut pos, &mut |n| below(&mut rng, n), |_| false);
+        }
+    }
+}
+
+#[test]
+fn release_once_open_gets_the_generic_search() {
+    let values: ReadingValues = [("release".to_string(), "once-open".to_string())].into();
+    let game = sixes().with_readings(&values).expect("a reading");
+    assert!(Exact::new(&game, &game.deal(1)).is_none());
+    let stuck = when_stuck(&["deal", "reserve"]);
+    let exact = Exact::new(&stuck, &stuck.deal(1)).expect("served");
+    assert!(exact.board.deal_when_stuck && exact.board.turn_when_stuck);
+}
+
 /// Late positions of random games: the stock out and at most `left` cards still to build.
 fn late_positions(left: usize, count: usize) -> Vec<(Position, Board)> {
     positions_with(0, left, count)
@@ -106,8 +136,12 @@ fn late_positions(left: usize, count: usize) -> Vec<(Position, Board)> {
 /// Positions of random games with at most `stock` cards in the stock (but some, unless
 /// `stock` is 0) and at most `left` cards still to build.
 fn positions_with(stock: usize, left: usize, count: usize) -> Vec<(Position, Board)> {
+    positions_of(&sixes(), stock, left, count)
+}
+
+/// [`positions_with`] in `game`.
+fn positions_of(game: &Game, stock: usize, left: usize, count: usize) -> Vec<(Position, Board)> {
     let wanted = |b: &Board| b.stock_left() <= stock && (stock == 0 || b.stock_left() > 0);
-    let game = sixes();
     let mut rng = rng_for(7);
     let mut out = Vec::new();
     let mut seed = 1;
@@ -122,7 +156,7 @@ fn positions_with(stock: usize, left: usize, count: usize) -> Vec<(Position, Boa
                 .map(|&n| usize::from(n))
                 .sum::<usize>()
         };
-        let board = random_game(&game, &mut pos, &mut |n| below(&mut rng, n), |b| {
+        let board = random_game(game, &mut pos, &mut |n| below(&mut rng, n), |b| {
             wanted(b) && remaining(b) <= left
         });
         if wanted(&board) && remaining(&board) <= left && !board.is_won() {
@@ -134,14 +168,25 @@ fn positions_with(stock: usize, left: usize, count: usize) -> Vec<(Position, Boa
 
 #[test]
 fn reductions_agree_with_the_plain_search_on_late_positions() {
-    let game = sixes();
-    let positions = late_positions(20, 40);
+    reductions_agree_on_late_positions(&sixes(), Reductions::ALL);
+}
+
+#[test]
+fn reductions_agree_with_the_plain_search_on_late_positions_under_the_when_stuck_readings() {
+    reductions_agree_on_late_positions(&when_stuck(&["deal"]), Reductions::ALL);
+    let both = when_stuck(&["deal", "reserve"]);
+    reductions_agree_on_late_positions(&both, Reductions::TURN_WHEN_STUCK);
+}
+
+/// `reductions` against the plain search on late positions of random games of `game`.
+fn reductions_agree_on_late_positions(game: &Game, reductions: Reductions) {
+    let positions = positions_of(game, 0, 20, 40);
     assert!(positions.len() >= 20, "{} late positions", positions.len());
     let (mut won, mut lost) = (0, 0);
     for (pos, board) in &positions {
         let budget = Budget::nodes(300_000);
         let plain = search(board, Reductions::NONE, &mut Meter::new(budget));
-        let reduced = search(board, Reductions::ALL, &mut Meter::new(budget));
+        let reduced = search(board, reductions, &mut Meter::new(budget));
         // Positions the plain search cannot settle in its budget tell nothing.
         if plain == Verdict::Unknown {
             continue;
@@ -157,10 +202,10 @@ fn reductions_agree_with_the_plain_search_on_late_positions() {
             "{board:?}"
         );
         if let Verdict::Won(steps) = reduced {
-            let exact = Exact::new(&game, pos).expect("sixes-and-sevens");
-            let moves = exact.engine_moves(&game, pos, &steps);
+            let exact = Exact::new(game, pos).expect("sixes-and-sevens");
+            let moves = exact.engine_moves(game, pos, &steps);
             assert_eq!(moves.len(), steps.len());
-            assert_eq!(verify(&game, pos, &moves), Ok(true));
+            assert_eq!(verify(game, pos, &moves), Ok(true));
             won += 1;
         } else {
             // The plain search's verdict stands on its own: no win exists.
@@ -214,7 +259,7 @@ fn solve_wins_or_proves_small_budgets_honestly() {
     let game = sixes();
     for seed in 1..=3 {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::nodes(20_000), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::nodes(20_000));
         if let Outcome::Solved(moves) = &report.outcome {
             assert_eq!(verify(&game, &start, moves), Ok(true));
         }
@@ -254,7 +299,7 @@ fn the_relaxation_proves_only_lost_positions() {
 }
 
 /// The slowest deals the exact search decides of seeds 1..1000 at 1 s (release build: `cargo
-/// test --release -p solitaire-solver -- --ignored hardest`): the three slowest wins and the
+/// test --release -p game-sixes-and-sevens -- --ignored hardest`): the three slowest wins and the
 /// slowest proof. The deals still open after 10 s are listed in `docs/solver-results.md`
 /// ("The frontier").
 #[test]
@@ -263,7 +308,7 @@ fn hardest_sixes_and_sevens_deals() {
     let game = sixes();
     for (seed, winnable) in [(701, true), (251, true), (54, true), (389, false)] {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::seconds(60.0));
         match &report.outcome {
             Outcome::Solved(moves) => {
                 assert!(winnable, "seed {seed} won");
