@@ -53,6 +53,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_strategy::SEARCH,
         game_interregnum::SEARCH,
         game_sixes_and_sevens::SEARCH,
+        game_sly_fox::SEARCH,
     ]
 }
 

@@ -19,11 +19,9 @@
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
-//! A game that brings a search of its own (a [`SearchPlugin`] in the registry's
-//! `searches`, found by the layout's `rules`: Penguin's, Bristol's, Strategy's, Interregnum's and Sixes and
-//! Sevens', in
-//! `games/<id>/src/search`) answers first;
-//! its guide steers the generic searches.
+//! A game that brings a search of its own (a [`SearchPlugin`] in the registry's `searches`,
+//! found by the layout's `rules`; its code lives in `games/<id>/src/search`) answers first for
+//! the positions, readings and methods it serves; its guide steers the generic searches.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
 //! exhaustive, unpruned search) or `unknown` (a budget ran out). [`verify`] replays a move list
@@ -47,8 +45,6 @@ pub mod family;
 mod fast;
 mod german_patience;
 pub mod guides;
-#[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
-mod sly_fox;
 pub mod spider;
 #[cfg(test)]
 mod test_support;
@@ -58,7 +54,7 @@ pub mod winnable;
 use std::time::Duration;
 
 use solitaire_core::{Game, Position};
-use solitaire_search::{exact, pausable, phases, stage_beam};
+use solitaire_search::{exact, pausable, stage_beam};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
@@ -83,10 +79,6 @@ pub fn guide(game: &Game) -> Box<dyn Heuristic> {
         return Box::new(g);
     }
     match game.layout().rules.as_str() {
-        "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
         "german-patience" => guides::german_patience::GermanGuide::new(game).map_or_else(
             || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
             |g| Box::new(g),
@@ -143,18 +135,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             let mut meter = Meter::new(budget);
             let out = exact.solve(&mut meter);
             report(out, &meter, "aces-up-exact")
-        }
-        Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
-            // Play-outs get half the budget; the beam searches the rest.
-            phases::then_beams(
-                rules,
-                guide.as_ref(),
-                start,
-                budget,
-                2,
-                "sly-fox-playout",
-                |m| exact.play_outs(m),
-            )
         }
         Method::Auto
             if let Some(exact) = german_patience::Exact::new(

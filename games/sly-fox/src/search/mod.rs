@@ -1,43 +1,72 @@
-//! An exact search for Sly Fox (the `sly-fox` rules plugin with its default readings): a deal
-//! is either won (the moves, replayed through the engine by the caller) or proved lost by an
-//! exhaustive search, unless a budget runs out first.
-//!
-//! The search runs on a compact board of its own ([`board`]: a byte per card), through a
-//! depth-first search with a transposition table and two reductions proved sound in
-//! [`search`]. Wins are translated to engine moves here.
+//! Sly Fox's own search under its default readings: nested play-outs ([`playout`]) on a
+//! compact board of its own ([`board`]: a byte per card) for half the budget, then beam
+//! searches steered by the game's guide ([`guide`]) for the rest. Play-outs find wins only;
+//! no exhaustive search proves a Sly Fox deal lost from its start, so none is kept. Wins are
+//! translated to engine moves here. Under `deal: all-twenty` the generic search answers,
+//! steered by the same guide.
 
 pub(crate) mod board;
+pub mod guide;
 pub(crate) mod playout;
-pub(crate) mod search;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Card, Game, Move, Phase as EnginePhase, PileKind, Position, Rank};
+use solitaire_search::{
+    Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, phases::then_beams,
+};
 
-use crate::outcome::{Meter, Outcome};
 use board::{Board, Cell, Phase, Step};
-use search::{Dfs, Reductions, Verdict};
+use guide::SlyFoxGuide;
+
+/// Sly Fox's search for the solver: play-outs, then the beams, for [`Method::Auto`]; its
+/// guide for the generic searches.
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "sly-fox",
+    guide: |game| SlyFoxGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
+    solve,
+};
+
+/// Play-outs of `start` for half of `budget`, reported as `sly-fox-playout` if they win, then
+/// beam searches for the rest ([`Method::Auto`] only); `None` for another method or a
+/// position or reading it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = PlayOuts::new(game, start)?;
+    let guide = SlyFoxGuide::new(game)?;
+    Some(then_beams(
+        game.rules(),
+        &guide,
+        start,
+        budget,
+        2,
+        "sly-fox-playout",
+        |meter| exact.play_outs(meter),
+    ))
+}
 
 /// The byte of `card` on the board.
 pub(crate) fn cell(card: Card) -> Cell {
     card.suit as u8 * 13 + card.rank.value() - 1
 }
 
-/// The exact search set up for one position.
-pub(crate) struct Exact {
+/// The play-outs set up for one position.
+pub(crate) struct PlayOuts {
     hand: usize,
     reserves: Vec<usize>,
     foundations: Vec<usize>,
     board: Board,
 }
 
-impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `sly-fox` rules with
-    /// their default readings, with one up and one down foundation per suit (each with its
-    /// base), at most 32 reserve piles, one stock and one hand.
-    pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
+impl PlayOuts {
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has
+    /// its default readings, one up and one down foundation per suit (each with its base), at
+    /// most 32 reserve piles, one stock and one hand.
+    pub fn new(game: &Game, pos: &Position) -> Option<PlayOuts> {
         let layout = game.layout();
-        if layout.rules != "sly-fox" || !game.readings().iter().all(|r| r.is_default()) {
+        if !game.readings().iter().all(|r| r.is_default()) {
             return None;
         }
         let foundations = layout.piles_of(PileKind::Foundation);
@@ -89,25 +118,12 @@ impl Exact {
             phase,
             marks,
         };
-        Some(Exact {
+        Some(PlayOuts {
             hand,
             reserves,
             foundations,
             board,
         })
-    }
-
-    /// Search within `meter`'s budget, the exhaustive search alone: a win, a proof of loss, or
-    /// unknown when the budget runs out.
-    pub fn solve(self, meter: &mut Meter) -> Outcome {
-        let mut dfs = Dfs::new(self.board.clone(), Reductions::ALL);
-        match dfs.run(u64::MAX, meter) {
-            Verdict::Won(steps) => {
-                Outcome::Solved(steps.iter().map(|&s| self.engine_move(s)).collect())
-            }
-            Verdict::Lost => Outcome::Unsolvable,
-            Verdict::Unknown => Outcome::Unknown,
-        }
     }
 
     /// Jittered play-outs within `meter`'s budget ([`playout`]): a win, or unknown.

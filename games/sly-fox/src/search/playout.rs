@@ -21,7 +21,7 @@
 use solitaire_core::shuffle::{below, rng_for};
 
 use super::board::{Board, Phase, Step, suit};
-use crate::outcome::Meter;
+use solitaire_search::Meter;
 
 /// Build whatever builds (the first build found, until none is left): the board then waits
 /// for a deal, or is won or stuck.
