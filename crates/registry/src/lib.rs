@@ -54,6 +54,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_interregnum::SEARCH,
         game_sixes_and_sevens::SEARCH,
         game_sly_fox::SEARCH,
+        game_aces_up::SEARCH,
     ]
 }
 

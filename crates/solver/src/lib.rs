@@ -7,12 +7,8 @@
 //!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
 //!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
 //!   searches: module `fast`), whose wins are replayed through the engine like any other.
-//! - Aces Up (the `aces-up` rules) gets an exact search of its own instead (module
-//!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
-//!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
-//!   budget runs out.
-//! - German Patience (the `german-patience` rules with their default readings) likewise
-//!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
+//! - German Patience (the `german-patience` rules with their default readings) gets an exact
+//!   search of its own instead (module `german_patience`): a board of ranks only, dead ends proved in its code; the
 //!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
@@ -39,22 +35,19 @@
 //! }
 //! ```
 
-mod aces_up;
 pub mod fair;
 pub mod family;
 mod fast;
 mod german_patience;
 pub mod guides;
 pub mod spider;
-#[cfg(test)]
-mod test_support;
 mod until;
 pub mod winnable;
 
 use std::time::Duration;
 
 use solitaire_core::{Game, Position};
-use solitaire_search::{exact, pausable, stage_beam};
+use solitaire_search::{exact, stage_beam};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
@@ -130,11 +123,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
         {
             report
-        }
-        Method::Auto if let Some(exact) = aces_up::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "aces-up-exact")
         }
         Method::Auto
             if let Some(exact) = german_patience::Exact::new(

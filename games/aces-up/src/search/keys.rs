@@ -1,7 +1,7 @@
 //! A set of 128-bit position keys in one flat table (open addressing, linear probing), 16
 //! bytes a position: the transposition table of the exhaustive search.
 
-use crate::pausable::KeyTable;
+use solitaire_search::pausable::KeyTable;
 
 /// The set; it doubles when three quarters full.
 pub(crate) struct KeySet {

@@ -1,27 +1,46 @@
-//! An exact search for Aces Up (the `aces-up` rules plugin): every deal is either won (the
-//! moves, replayed through the engine by the caller) or proved lost by an exhaustive search,
-//! unless a budget runs out first.
+//! Aces Up's own search: every deal is either won (the moves, replayed through the engine by
+//! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
-//! The search runs on a compact board of its own ([`board`]) with the plugin's rules, through
+//! The search runs on a compact board of its own ([`board`]) with this crate's rules, through
 //! a depth-first search with a transposition table ([`keys`]) and the reductions proved safe in
-//! [`search`]; a stage beam ([`crate::stage_beam`], this board in [`beam`]) between its rounds
-//! finds many wins sooner. Wins are translated to engine moves here.
+//! [`exhaustive`]; a stage beam ([`solitaire_search::stage_beam`], this board in [`beam`])
+//! between its rounds finds many wins sooner. Wins are translated to engine moves here. Aces Up
+//! has no readings: the search serves every game of these rules.
 
 mod beam;
 pub(crate) mod board;
+pub(crate) mod exhaustive;
 mod ghost;
 mod ghost_spaces;
 mod keys;
-pub(crate) mod search;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Game, Move, PileKind, Position};
+use solitaire_search::stage_beam::stage_beam;
+use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin};
 
-use crate::outcome::{Meter, Outcome};
-use crate::stage_beam::stage_beam;
 use board::{Board, Step, code};
-use search::{Dfs, Reductions};
+use exhaustive::{Dfs, Reductions};
+
+/// Aces Up's search for the solver: the exhaustive search for [`Method::Auto`].
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "aces-up",
+    guide: |_| None,
+    solve,
+};
+
+/// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as
+/// `aces-up-exact`; `None` for another method or a position it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start)?;
+    Some(Meter::run(budget, "aces-up-exact", |meter| {
+        exact.solve(meter)
+    }))
+}
 
 /// The nodes of the first round of [`Exact::solve`].
 const FIRST_ROUND: u64 = 100_000;
@@ -39,13 +58,10 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `aces-up` rules with
-    /// one stock, one discard pile and its columns (the piles the plugin accepts).
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has one
+    /// stock, one discard pile and its columns (the piles the plugin accepts).
     pub fn new(game: &Game, pos: &Position) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "aces-up" {
-            return None;
-        }
         let columns = layout.piles_of(PileKind::Tableau);
         let (stocks, discards) = (
             layout.piles_of(PileKind::Stock),

@@ -12,7 +12,7 @@ use solitaire_core::{Card, Rank};
 
 use super::ghost::ghost_dead_end;
 use super::ghost_spaces::GhostSpaces;
-use crate::key::{mix128, random};
+use solitaire_search::key::{mix128, random};
 
 /// A card: its suit times 16 plus its strength (2 for a Two up to 14 for the Ace).
 pub(crate) type Code = u8;
@@ -203,7 +203,7 @@ impl Board {
         out.extend(self.deal_step());
     }
 
-    /// A discard that loses nothing (see [`crate::aces_up::search`] for why): the discard of a
+    /// A discard that loses nothing (see [`super::exhaustive`] for why): the discard of a
     /// card that no card left in play is lower than in its suit (with `lowest`), or with the
     /// stock out any discard (with `endgame`).
     pub fn safe_discard(&self, lowest: bool, endgame: bool) -> Option<Step> {
@@ -221,7 +221,7 @@ impl Board {
         self.remaining[suit(card)] & ((1u16 << strength(card)) - 1) == 0
     }
 
-    /// A dead end (see [`crate::aces_up::search`] for why it cannot be won): no column is
+    /// A dead end (see [`super::exhaustive`] for why it cannot be won): no column is
     /// empty, and the ghost game ([`ghost_dead_end`]) empties none and leaves a card other than an
     /// Ace.
     pub fn dead_end(&self) -> bool {
@@ -308,7 +308,7 @@ impl Board {
     }
 
     /// The keys of the lighter positions of this one, whose key is `whole` (see
-    /// [`crate::aces_up::search`]): this
+    /// [`super::exhaustive`]): this
     /// position with the lowest one to [`LIGHTER_DEPTH`] cards in play of one suit taken out,
     /// where each of them lies in a column and is not an Ace.
     pub fn lighter_keys(&self, merge: bool, whole: u128, out: &mut Vec<u128>) {

@@ -1,5 +1,5 @@
 //! The ghost game with spaces of an Aces Up position, searched exactly with a small budget:
-//! when it cannot be won, neither can the position (the argument is in [`super::search`]).
+//! when it cannot be won, neither can the position (the argument is in [`super::exhaustive`]).
 //!
 //! Its columns and deals are the real ones, and a top card may move into a space as in the
 //! real game. What it relaxes: a card discarded leaves a ghost. From a position without a
@@ -20,7 +20,7 @@ use std::hash::BuildHasherDefault;
 
 use super::board::{ACE, Code, strength, suit};
 use super::ghost::{FirstSpace, ghost_first_space};
-use crate::key::{Lanes, LowBits};
+use solitaire_search::key::{Lanes, LowBits};
 
 /// The answers kept at most (past it they are forgotten, and kept again from there): a
 /// table of about 9 MB at most, small beside the search's own, and faster than a larger one

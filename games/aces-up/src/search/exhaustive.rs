@@ -130,8 +130,8 @@ use super::board::{Board, Step};
 use super::ghost_spaces::GhostSpaces;
 use super::keys::KeySet;
 #[cfg(test)]
-use crate::outcome::Meter;
-use crate::pausable::{self, Walk};
+use solitaire_search::Meter;
+use solitaire_search::pausable::{self, Walk};
 use solitaire_search::walk_board_methods;
 
 /// What the search may use beyond the rules (all on in the real search; the tests turn them

@@ -4,20 +4,20 @@
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Move, Position};
 
-use super::Exact;
+use solitaire_search::testkit::{
+    beam_wins, engine_dfs, move_texts, run_in_slices, solved_and_replayed, try_hardest_deals,
+};
+use solitaire_search::{Budget, Generic, Meter, Outcome, verify};
+
 use super::board::{ACE, Board, Code, LIGHTER_DEPTH, Step};
+use super::exhaustive::{Dfs, Reductions, Verdict, search};
 use super::ghost::ghost_game;
 use super::ghost_spaces::GhostSpaces;
-use super::search::{Dfs, Reductions, Verdict, search};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::test_support::{solved_and_replayed, try_hardest_deals};
-use crate::{Method, solve_with, verify};
-use solitaire_search::testkit::move_texts;
-use solitaire_search::testkit::{beam_wins, run_in_slices};
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-fn aces_up() -> std::sync::Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("aces-up").expect("aces-up")
+fn aces_up() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 /// The columns and the stock still to deal of a board made from `pos`.
@@ -204,12 +204,12 @@ fn the_exact_search_decides_reduced_real_deals_as_the_engines_plain_dfs() {
     // Seeds 4 and 6 are left out: the plain search needs over a million nodes for them.
     for seed in (1..=15).filter(|s| ![4, 6].contains(s)) {
         let start = reduced_deal(&game, seed, "A2345");
-        let plain = solve_with(&game, &start, Budget::nodes(1_000_000), Method::Dfs);
+        let plain = engine_dfs(&game, &Generic::new(&game), &start, 1_000_000);
         let mut meter = Meter::new(Budget::nodes(1_000_000));
         let exact = Exact::new(&game, &start)
             .expect("aces up")
             .solve(&mut meter);
-        match (&plain.outcome, &exact) {
+        match (&plain, &exact) {
             (Outcome::Solved(_), Outcome::Solved(moves)) => {
                 assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
                 won += 1;
@@ -226,7 +226,7 @@ fn full_deals_are_won_through_solve_and_the_wins_replay_through_the_engine() {
     let game = aces_up();
     // Deals the search wins within a few thousand nodes.
     for seed in [5, 10, 13, 16, 18] {
-        let won = solved_and_replayed(&game, seed, 200_000, "aces-up-exact");
+        let won = solved_and_replayed(&SEARCH, &game, seed, 200_000, "aces-up-exact");
         assert!(won, "seed {seed}");
     }
 }
@@ -529,7 +529,7 @@ fn the_ghost_game_with_spaces_never_loses_a_position_of_a_real_win() {
 #[test]
 #[ignore = "long: up to a minute per deal; run it when the search improves"]
 fn hardest_aces_up_deals() {
-    try_hardest_deals(&aces_up(), &[636, 392, 794]);
+    try_hardest_deals(&SEARCH, &aces_up(), &[636, 392, 794]);
 }
 
 #[test]

@@ -1,10 +1,10 @@
-//! The Aces Up board in a stage beam ([`crate::stage_beam`]): safe discards are played at
+//! The Aces Up board in a stage beam ([`solitaire_search::stage_beam`]): safe discards are played at
 //! once, and candidates to deal from rank by [`Board::eval`].
 
 use super::board::{Board, Step};
+use super::exhaustive::Reductions;
 use super::keys::KeySet;
-use super::search::Reductions;
-use crate::stage_beam::StageBoard;
+use solitaire_search::stage_beam::StageBoard;
 use solitaire_search::stage_board_methods;
 
 impl StageBoard for Board {
