@@ -55,6 +55,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_sixes_and_sevens::SEARCH,
         game_sly_fox::SEARCH,
         game_aces_up::SEARCH,
+        game_german_patience::SEARCH,
     ]
 }
 

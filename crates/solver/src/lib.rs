@@ -7,9 +7,6 @@
 //!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
 //!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
 //!   searches: module `fast`), whose wins are replayed through the engine like any other.
-//! - German Patience (the `german-patience` rules with their default readings) gets an exact
-//!   search of its own instead (module `german_patience`): a board of ranks only, dead ends proved in its code; the
-//!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
@@ -38,8 +35,6 @@
 pub mod fair;
 pub mod family;
 mod fast;
-mod german_patience;
-pub mod guides;
 pub mod spider;
 mod until;
 pub mod winnable;
@@ -47,7 +42,6 @@ pub mod winnable;
 use std::time::Duration;
 
 use solitaire_core::{Game, Position};
-use solitaire_search::{exact, stage_beam};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
@@ -61,22 +55,15 @@ pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
 
-/// The guide for `game`: the one its game's [`SearchPlugin`] offers, Spider's for the `spider`
-/// plugin, a game's own from [`guides`] where one exists (chosen by the layout's `rules`), the
-/// generic one otherwise.
+/// The guide for `game`: the one its game's [`SearchPlugin`] offers, Spider's for the
+/// `spider` plugin, the generic one otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
     if let Some(g) = search_plugin(game).and_then(|s| (s.guide)(game)) {
         return g;
     }
-    if let Some(g) = SpiderGuide::new(game) {
-        return Box::new(g);
-    }
-    match game.layout().rules.as_str() {
-        "german-patience" => guides::german_patience::GermanGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
-        _ => Box::new(Generic::new(game)),
+    match SpiderGuide::new(game) {
+        Some(g) => Box::new(g),
+        None => Box::new(Generic::new(game)),
     }
 }
 
@@ -123,17 +110,6 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
             search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
         {
             report
-        }
-        Method::Auto
-            if let Some(exact) = german_patience::Exact::new(
-                game,
-                start,
-                german_patience::board::Reductions::SEARCH,
-            ) =>
-        {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "german-patience-exact")
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);

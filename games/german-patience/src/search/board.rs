@@ -35,7 +35,7 @@
 //! - *Relaxed game* ([`super::relaxed`]): a position whose relaxed game on the needs and the
 //!   empty piles cannot build every card is given up at once.
 
-use crate::key::{mix128, random};
+use solitaire_search::key::{mix128, random};
 
 /// A card's rank (1 for an Ace).
 pub(crate) type Rank = u8;
@@ -441,7 +441,7 @@ impl Board {
     }
 }
 
-impl crate::exact::Board for Board {
+impl solitaire_search::exact::Board for Board {
     type Step = Step;
 
     fn is_won(&self) -> bool {

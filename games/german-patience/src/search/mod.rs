@@ -1,26 +1,51 @@
-//! An exact search for German Patience (the `german-patience` rules plugin with its default
-//! readings): every deal is either won (the moves, replayed through the engine by the caller)
-//! or proved lost by an exhaustive search, unless a budget runs out first.
+//! German Patience's own search under its default readings: every deal is either won (the
+//! moves, replayed through the engine by the caller) or proved lost by an exhaustive search,
+//! unless a budget runs out first.
 //!
-//! The search ([`crate::exact`]) runs on a compact board of ranks only ([`board`]), with
-//! reductions proved safe there and in [`bound`]. Wins are translated to engine moves here:
-//! the board keeps its piles in the engine's order, so a step names the engine's piles.
+//! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
+//! of ranks only ([`board`]), with reductions proved safe there and in [`bound`]. Wins are
+//! translated to engine moves here: the board keeps its piles in the engine's order, so a step
+//! names the engine's piles. Under other readings the generic search answers, steered by the
+//! game's guide ([`guide`]).
 
 mod beam;
 pub(crate) mod board;
 pub(crate) mod bound;
 pub(crate) mod endgame;
+pub mod guide;
 pub(crate) mod relaxed;
 #[cfg(test)]
 mod tests;
 
 use solitaire_core::{Game, Move, Phase, PileKind, Position};
+use solitaire_search::exact::{Board as _, search_in_rounds};
+use solitaire_search::key::random;
+use solitaire_search::stage_beam::salted_stage_beam;
+use solitaire_search::{Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin};
 
-use crate::exact::{Board as _, search_in_rounds};
-use crate::key::random;
-use crate::outcome::{Meter, Outcome};
-use crate::stage_beam::salted_stage_beam;
 use board::{Board, Pile, Play, Reductions, Step};
+use guide::GermanGuide;
+
+/// German Patience's search for the solver: the exhaustive search for [`Method::Auto`], and
+/// its guide for the generic searches.
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "german-patience",
+    guide: |game| GermanGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
+    solve,
+};
+
+/// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as
+/// `german-patience-exact`; `None` for another method or a position or reading it does not
+/// serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start, Reductions::SEARCH)?;
+    Some(Meter::run(budget, "german-patience-exact", |meter| {
+        exact.solve(meter)
+    }))
+}
 
 /// How many cards complete a pile (the plugin's rule).
 const FULL: u8 = 13;
@@ -40,13 +65,12 @@ pub(crate) struct Exact {
 }
 
 impl Exact {
-    /// The search for `pos` of `game`; `None` unless `game` plays by the `german-patience`
-    /// rules with their default readings, thirteen ranks, at most 16 piles, and every pile
-    /// of `pos` a run of consecutive ranks up from its bottom card (as the rules build them).
+    /// The search for `pos` of `game` (played by these rules); `None` unless the game has
+    /// its default readings, thirteen ranks, at most 16 piles, and every pile of `pos` a run
+    /// of consecutive ranks up from its bottom card (as the rules build them).
     pub fn new(game: &Game, pos: &Position, reductions: Reductions) -> Option<Exact> {
         let layout = game.layout();
-        if layout.rules != "german-patience"
-            || !game.readings().iter().all(|r| r.is_default())
+        if !game.readings().iter().all(|r| r.is_default())
             || layout.deck.ranks != FULL
             || layout.piles_of(PileKind::Tableau).len() > 16
         {

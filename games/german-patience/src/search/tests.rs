@@ -1,28 +1,25 @@
 //! German Patience's compact board against the engine's rules, and its reductions against the
 //! search without them.
 
-use std::sync::Arc;
-
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Position};
+use solitaire_search::exact::{Board as _, Verdict, search, search_in_rounds};
+use solitaire_search::stage_beam::salted_stage_beam;
+use solitaire_search::testkit::{beam_wins, check_random_games, guided_beams, own_search};
+use solitaire_search::{Budget, Meter, Outcome, verify};
 
-use super::Exact;
 use super::board::{Board, Pile, Play, Reductions, Step};
-use crate::exact::{Board as _, Verdict, search, search_in_rounds};
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::stage_beam::salted_stage_beam;
-use crate::{Method, solve_with, verify};
-use solitaire_search::testkit::beam_wins;
-use solitaire_search::testkit::check_random_games;
+use super::guide::GermanGuide;
+use super::{Exact, SEARCH};
+use crate::{LAYOUTS, PLUGIN};
 
-/// The family key the stage beam sees ([`crate::stage_beam::StageBoard::family`]).
+/// The family key the stage beam sees ([`solitaire_search::stage_beam::StageBoard::family`]).
 fn family(board: &Board) -> u128 {
-    crate::stage_beam::StageBoard::family(board)
+    solitaire_search::stage_beam::StageBoard::family(board)
 }
 
-fn german() -> Arc<Game> {
-    let catalog = solitaire_games::catalog().expect("catalog");
-    catalog.get("german-patience").expect("german-patience")
+fn german() -> Game {
+    solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
 #[test]
@@ -140,9 +137,10 @@ fn the_reductions_decide_small_boards_as_the_plain_search_does() {
 fn late_positions_of_a_won_deal_are_won_again_and_the_wins_replay() {
     let game = german();
     let start = game.deal(19);
-    let report = solve_with(&game, &start, Budget::nodes(400_000), Method::Beam);
-    let Outcome::Solved(moves) = report.outcome else {
-        panic!("seed 19 is won by the beams: {}", report.outcome.name());
+    let guide = GermanGuide::new(&game).expect("a guide");
+    let outcome = guided_beams(&game, &guide, &start, 400_000);
+    let Outcome::Solved(moves) = outcome else {
+        panic!("seed 19 is won by the beams: {}", outcome.name());
     };
     // Every position of the win passes the relaxed game and the dead-end test.
     let mut pos = start.clone();
@@ -313,15 +311,15 @@ fn a_pack_that_can_be_undone_keeps_the_family_and_the_waste_does_not() {
 }
 
 /// Deals still open after 10 s each (release build: `cargo test --release -p
-/// solitaire-solver -- --ignored hardest_german`): a minute each through [`solve_with`]; a win
-/// must replay, and the outcomes are printed.
+/// game-german-patience -- --ignored hardest_german`): a minute each of the game's search; a
+/// win must replay, and the outcomes are printed.
 #[test]
 #[ignore = "open deals take a minute each even in a release build"]
 fn hardest_german_patience_deals() {
     let game = german();
     for seed in [1, 2, 4] {
         let start = game.deal(seed);
-        let report = solve_with(&game, &start, Budget::seconds(60.0), Method::Auto);
+        let report = own_search(&SEARCH, &game, &start, Budget::seconds(60.0));
         if let Outcome::Solved(moves) = &report.outcome {
             assert_eq!(verify(&game, &start, moves), Ok(true), "seed {seed}");
         }
@@ -339,7 +337,7 @@ fn hardest_german_patience_deals() {
 /// member, `deals` random deals searched for at most 2 M nodes each, every win replayed by the
 /// rules, and the table printed: how winnability changes as the game grows, and where the
 /// exhaustive search stops settling deals (`docs/solver-results.md`, German Patience).
-/// Release build, about eight minutes: `cargo test --release -p solitaire-solver --
+/// Release build, about eight minutes: `cargo test --release -p game-german-patience --
 /// --ignored german_patience_family --nocapture`.
 #[test]
 #[ignore = "about eight minutes in a release build"]
@@ -382,7 +380,7 @@ fn german_patience_family() {
             }
             nodes += meter.nodes;
         }
-        let (low, high) = crate::stats::wilson(won, deals as usize);
+        let (low, high) = solitaire_search::stats::wilson(won, deals as usize);
         println!(
             "| {ranks} | {piles} | {deals} | {won} | {lost} | {open} | {:.1}% ({:.1}..{:.1}) | {} |",
             100.0 * won as f64 / deals as f64,

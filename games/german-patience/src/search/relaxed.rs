@@ -48,8 +48,8 @@ use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 use super::board::{Board, Rank, waste_card_hash};
-use crate::key::LowBits;
-use crate::key::random;
+use solitaire_search::key::LowBits;
+use solitaire_search::key::random;
 
 /// Relaxed positions searched at most per call.
 const BUDGET: u32 = 100;

@@ -1,4 +1,4 @@
-//! The German Patience board in a stage beam ([`crate::stage_beam`]). A stage is the play
+//! The German Patience board in a stage beam ([`solitaire_search::stage_beam`]). A stage is the play
 //! between two cards turned from the stock: packs and builds from the waste. A card put from
 //! the stock straight into an empty pile is left out of the stage: under the default reading
 //! it is the same as turning it onto the waste and filling the pile from there, which the
@@ -6,8 +6,8 @@
 //! length (every candidate of a stage has as many stock cards left).
 
 use super::board::{Board, Play, Rank, Step};
-use crate::key::{Lanes, Seen};
-use crate::stage_beam::StageBoard;
+use solitaire_search::key::{Lanes, Seen};
+use solitaire_search::stage_beam::StageBoard;
 
 impl StageBoard for Board {
     type Step = Step;
@@ -17,16 +17,16 @@ impl StageBoard for Board {
         seen.insert(key)
     }
     fn key(&self) -> u128 {
-        crate::exact::Board::key(self)
+        solitaire_search::exact::Board::key(self)
     }
     fn is_won(&self) -> bool {
-        crate::exact::Board::is_won(self)
+        solitaire_search::exact::Board::is_won(self)
     }
     fn apply(&mut self, step: Step) {
-        crate::exact::Board::apply(self, step);
+        solitaire_search::exact::Board::apply(self, step);
     }
     fn undo(&mut self, step: Step) {
-        crate::exact::Board::undo(self, step);
+        solitaire_search::exact::Board::undo(self, step);
     }
     fn stock_out(&self) -> bool {
         self.stock_left().is_empty()

@@ -22,8 +22,8 @@
 
 use solitaire_core::{Game, Move, PileKind, Position};
 
-use crate::heuristic::Heuristic;
-use crate::key::Lanes;
+use solitaire_search::Heuristic;
+use solitaire_search::key::Lanes;
 
 /// How many cards complete a pile.
 const FULL: usize = 13;
@@ -36,12 +36,10 @@ pub struct GermanGuide {
 }
 
 impl GermanGuide {
-    /// The guide for `game`, when its rules are German Patience's.
+    /// The guide for `game` (played by these rules, under any readings); `None` without a
+    /// stock and a waste.
     pub fn new(game: &Game) -> Option<GermanGuide> {
         let layout = game.layout();
-        if layout.rules != "german-patience" {
-            return None;
-        }
         let one = |kind| layout.piles_of(kind).first().copied();
         Some(GermanGuide {
             stock: one(PileKind::Stock)?,
@@ -202,23 +200,23 @@ impl Heuristic for GermanGuide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Budget, Method, Outcome, solve, solve_with, verify};
+    use crate::{LAYOUTS, PLUGIN};
     use solitaire_core::{Card, Pile};
+    use solitaire_search::testkit::guided_beams;
+    use solitaire_search::{Outcome, verify};
 
-    fn game() -> std::sync::Arc<Game> {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        catalog
-            .get("german-patience")
-            .unwrap_or_else(|| panic!("no german-patience"))
+    fn game() -> Game {
+        solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
     }
 
     #[test]
     fn the_guided_beam_solves_a_german_patience_deal_that_replays() {
         let game = game();
+        let guide = GermanGuide::new(&game).unwrap_or_else(|| panic!("no guide"));
         let start = game.deal(19);
-        let report = solve_with(&game, &start, Budget::nodes(400_000), Method::Beam);
-        let Outcome::Solved(moves) = &report.outcome else {
-            panic!("seed 19 not solved: {}", report.outcome.name());
+        let outcome = guided_beams(&game, &guide, &start, 400_000);
+        let Outcome::Solved(moves) = &outcome else {
+            panic!("seed 19 not solved: {}", outcome.name());
         };
         assert_eq!(verify(&game, &start, moves), Ok(true));
     }
@@ -236,9 +234,9 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         let unturned = Position::new(start.piles().to_vec(), turned.vars());
         assert_ne!(guide.key(&turned), guide.key(&unturned));
-        let report = solve(&game, &start, Budget::nodes(400_000));
-        let Outcome::Solved(moves) = &report.outcome else {
-            panic!("seed 19 not solved: {}", report.outcome.name());
+        let outcome = guided_beams(&game, &guide, &start, 400_000);
+        let Outcome::Solved(moves) = &outcome else {
+            panic!("seed 19 not solved: {}", outcome.name());
         };
         assert_eq!(verify(&game, &start, moves), Ok(true));
     }

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::board::{Board, Rank};
-use crate::key::random;
+use solitaire_search::key::random;
 
 /// Per rank (index 0 unused), how many tokens.
 pub(crate) type Counts = [i16; 14];
