@@ -56,6 +56,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_sly_fox::SEARCH,
         game_aces_up::SEARCH,
         game_german_patience::SEARCH,
+        game_spider::SEARCH,
     ]
 }
 

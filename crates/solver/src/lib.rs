@@ -1,20 +1,18 @@
-//! Solvers for every registered game, through the engine's `Rules` trait.
+//! The solver's front end for every registered game, through the engine's `Rules` trait; the
+//! searches themselves are the toolkit's (`solitaire_search`) and the games' own.
 //!
-//! - [`solve`]: full knowledge (the solver sees face-down cards and the stock). A depth-first
-//!   search with a transposition table ([`dfs`]) tries first within part of the budget: it can
-//!   prove a deal unsolvable. Then beam searches of growing width ([`beam`]) guided by the
-//!   game's [`Heuristic`] ([`SpiderGuide`] for Spider and Weisser's family, [`Generic`]
-//!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
-//!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
-//!   searches: module `fast`), whose wins are replayed through the engine like any other.
+//! - [`solve`]: full knowledge (the solver sees face-down cards and the stock). A game that
+//!   brings a search of its own (a [`SearchPlugin`] in the registry's `searches`, found by the
+//!   layout's `rules`; its code lives in `games/<id>/src/search`) answers first for the
+//!   positions, readings and methods it serves, and its guide steers every other search.
+//!   Otherwise a narrow beam ([`beam`]) tries first, then a depth-first search with a
+//!   transposition table ([`dfs`]) within a fifth of the budget (it can prove a deal
+//!   unsolvable), then beam searches of growing width, guided by the game's [`Heuristic`]
+//!   ([`Generic`] when the game brings none).
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
-//!
-//! A game that brings a search of its own (a [`SearchPlugin`] in the registry's `searches`,
-//! found by the layout's `rules`; its code lives in `games/<id>/src/search`) answers first for
-//! the positions, readings and methods it serves; its guide steers the generic searches.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
 //! exhaustive, unpruned search) or `unknown` (a budget ran out). [`verify`] replays a move list
@@ -34,8 +32,6 @@
 
 pub mod fair;
 pub mod family;
-mod fast;
-pub mod spider;
 mod until;
 pub mod winnable;
 
@@ -49,22 +45,17 @@ pub use solitaire_search::{
     Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
     beam, dfs, heuristic, key, outcome, stats, verify, with_stop,
 };
-pub use spider::SpiderGuide;
 pub use until::{hint_until, solve_until};
 pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
 
-/// The guide for `game`: the one its game's [`SearchPlugin`] offers, Spider's for the
-/// `spider` plugin, the generic one otherwise.
+/// The guide for `game`: the one its game's [`SearchPlugin`] offers, the generic one
+/// otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
-    if let Some(g) = search_plugin(game).and_then(|s| (s.guide)(game)) {
-        return g;
-    }
-    match SpiderGuide::new(game) {
-        Some(g) => Box::new(g),
-        None => Box::new(Generic::new(game)),
-    }
+    search_plugin(game)
+        .and_then(|s| (s.guide)(game))
+        .unwrap_or_else(|| Box::new(Generic::new(game)))
 }
 
 /// The search registered for `game`'s rules (a layout's `rules:`), if its game brings one.
@@ -84,14 +75,6 @@ pub fn solve(game: &Game, start: &Position, budget: Budget) -> Report {
 pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method) -> Report {
     let guide = guide(game);
     let rules = game.rules();
-    let spider = SpiderGuide::new(game).is_some();
-    let report = |outcome, meter: &Meter, method: &str| Report {
-        outcome,
-        nodes: meter.nodes,
-        elapsed: meter.start.elapsed(),
-        method: method.to_string(),
-        knowledge: Knowledge::Full,
-    };
     match method {
         Method::Dfs => dfs::dfs(rules, &Unpruned(guide.as_ref()), start, budget),
         Method::Bfs => {
@@ -104,7 +87,7 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 &mut meter,
                 &mut false,
             );
-            report(out, &meter, "bfs")
+            meter.report(out, "bfs")
         }
         _ if let Some(report) =
             search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
@@ -113,75 +96,46 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
-            let mut used = "beam";
-            let fast = fast::Fast::new(game, start);
-            // Spider's exhaustive phase settles the small family members; a full-size deal
-            // goes straight to the fast search's portfolio.
-            let small = start.cards().count() <= SMALL_SPIDER;
             let mut width = 256usize;
             let mut cut = false;
-            if method == Method::Auto && fast.is_none() && !spider {
-                // A first narrow beam wins most won deals of the other games in milliseconds,
-                // before the exhaustive phase (which proves losses) takes its share.
+            if method == Method::Auto {
+                // A first narrow beam wins most won deals in milliseconds, before the
+                // exhaustive phase (which proves losses) takes its share.
                 let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
                 if out != Outcome::Unknown {
-                    return report(out, &meter, used);
+                    return meter.report(out, "beam");
                 }
                 width = width.saturating_mul(4);
             }
             // A first beam that never cut found all its guide lets it find (below).
             let narrow_done = width > 256 && !cut;
-            if method == Method::Auto && (fast.is_none() || small) {
-                // Spider's exhaustive phase is short: it settles the small family members;
-                // other games get a fifth of the budget.
-                let first = if spider {
-                    Budget {
-                        nodes: budget.nodes.min(200_000),
-                        time: budget.time / 5,
-                        ..budget
-                    }
-                } else {
-                    Budget {
-                        nodes: budget.nodes / 5,
-                        time: budget.time / 5,
-                        ..budget
-                    }
+            if method == Method::Auto {
+                let first = Budget {
+                    nodes: budget.nodes / 5,
+                    time: budget.time / 5,
+                    ..budget
                 };
                 let r = dfs::dfs(rules, &Unpruned(guide.as_ref()), start, first);
                 meter.nodes += r.nodes;
                 if r.outcome != Outcome::Unknown {
-                    return report(r.outcome, &meter, "dfs");
+                    return meter.report(r.outcome, "dfs");
                 }
             }
             if narrow_done {
-                return report(Outcome::Unknown, &meter, used);
-            }
-            if let Some(fast) = fast {
-                let (out, used) = fast.solve(game, start, &mut meter);
-                return report(out, &meter, &used);
+                return meter.report(Outcome::Unknown, "beam");
             }
             loop {
                 let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
-                if !matches!(out, Outcome::Unknown) {
-                    if spider {
-                        used = "spider-beam";
-                    }
-                    // A beam that never cut nor pruned was exhaustive.
-                    return report(out, &meter, used);
-                }
-                // A beam that never cut found all its guide lets it find: a wider one would
-                // search the same positions again.
-                if meter.out_of_time() || !cut {
-                    return report(Outcome::Unknown, &meter, used);
+                // A beam that never cut nor pruned was exhaustive; one that never cut found
+                // all its guide lets it find: a wider one would search the same positions.
+                if out != Outcome::Unknown || meter.out_of_time() || !cut {
+                    return meter.report(out, "beam");
                 }
                 width = width.saturating_mul(4);
             }
         }
     }
 }
-
-/// Spider deals of at most this many cards get the exhaustive phase first.
-const SMALL_SPIDER: usize = 52;
 
 /// The default time limit of one solve in the command line (seconds).
 pub const DEFAULT_SECONDS: f64 = 30.0;

@@ -3,7 +3,7 @@
 //! late loses some deals that one dealing early wins, and the other way round), so several
 //! cheap, different searches win more deals in the same time than one growing search.
 
-use crate::outcome::{Budget, Meter};
+use solitaire_search::{Budget, Meter};
 
 /// One search of the portfolio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

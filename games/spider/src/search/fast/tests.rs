@@ -1,24 +1,25 @@
 //! The compact state against the engine, and wins replayed through it.
 
-use std::sync::Arc;
-
-use game_spider::PLUGIN;
 use solitaire_core::{Game, Layout, PileKind};
+use solitaire_search::{Budget, Meter, Outcome, verify};
 
 use super::Fast;
 use super::guide::{Parts, moves};
 use super::state::State;
-use crate::outcome::{Budget, Meter, Outcome};
-use crate::verify;
+use crate::{LAYOUTS, PLUGIN};
 
-fn catalog_game(id: &str) -> Arc<Game> {
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    catalog.get(id).unwrap_or_else(|| panic!("no game {id}"))
+/// The shipped layout of game `id`.
+fn catalog_game(id: &str) -> Game {
+    let layout = LAYOUTS
+        .iter()
+        .find(|l| l.file.ends_with(&format!("/{id}.ron")))
+        .unwrap_or_else(|| panic!("no game {id}"));
+    solitaire_core::testkit::game(&PLUGIN, layout)
 }
 
 /// Spider with suits kept on the tableau until the player moves them (Woods' rule).
 fn optional_removal() -> Game {
-    let source = game_spider::LAYOUTS[0]
+    let source = LAYOUTS[0]
         .source
         .replace("removal: Automatic", "removal: Optional");
     assert!(source.contains("removal: Optional"));
@@ -75,7 +76,7 @@ fn wins_replay_through_the_engine_with_either_removal_rule() {
         catalog_game("spider-1suit"),
         catalog_game("spider-2suit"),
         catalog_game("spider"),
-        Arc::new(optional),
+        optional,
     ];
     for game in &games {
         let start = game.deal(3);
@@ -86,10 +87,4 @@ fn wins_replay_through_the_engine_with_either_removal_rule() {
         };
         assert_eq!(verify(game, &start, &moves), Ok(true), "{}", game.id());
     }
-}
-
-#[test]
-fn games_that_are_not_spider_get_no_fast_search() {
-    let game = catalog_game("bristol");
-    assert!(Fast::new(&game, &game.deal(1)).is_none());
 }

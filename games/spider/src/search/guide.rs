@@ -6,7 +6,7 @@
 
 use solitaire_core::{Game, Move, Pile, PileKind, Position};
 
-use crate::heuristic::Heuristic;
+use solitaire_search::Heuristic;
 
 /// Weights of the evaluation (lower evaluations are better).
 #[derive(Clone, Copy, Debug)]
@@ -83,12 +83,9 @@ pub struct SpiderGuide {
 }
 
 impl SpiderGuide {
-    /// The guide for a game whose rules are the `spider` plugin; `None` for other games.
+    /// The guide for `game` (played by these rules); `None` without a stock.
     pub fn new(game: &Game) -> Option<SpiderGuide> {
         let layout = game.layout();
-        if layout.rules != "spider" {
-            return None;
-        }
         let stock = layout.piles_of(PileKind::Stock).first().copied()?;
         Some(SpiderGuide {
             columns: layout.piles_of(PileKind::Tableau),

@@ -1,10 +1,10 @@
 //! The fast search's moves, evaluation and position key, over [`State`].
 //!
-//! The evaluation and the move filter are [`SpiderGuide`](crate::SpiderGuide)'s, computed on
+//! The evaluation and the move filter are [`SpiderGuide`](crate::search::guide::SpiderGuide)'s, computed on
 //! the compact state: hidden cards, joins still to make, breaks in the face-up runs, empty
 //! columns, suits on the tableau, the stock, and face-up cards lying on face-down ones.
 
-use crate::spider::Weights;
+use crate::search::guide::Weights;
 
 use super::state::{COLS, State, Table, rank};
 

@@ -7,8 +7,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::outcome::Meter;
-use crate::spider::Weights;
+use crate::search::guide::Weights;
+use solitaire_search::Meter;
 
 use super::beam::Keys;
 use super::guide::{Parts, Step, apply, moves};

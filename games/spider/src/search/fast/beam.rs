@@ -1,13 +1,13 @@
 //! Beam search over the compact Spider state: breadth first, keeping the best `width` new
-//! positions of each level (the generic [`beam`](crate::beam) on [`State`], many times faster).
+//! positions of each level (the generic [`beam`](solitaire_search::beam) on [`State`], many times faster).
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
-use crate::beam::path;
-use crate::key::LowBits;
-use crate::outcome::Meter;
-use crate::spider::Weights;
+use crate::search::guide::Weights;
+use solitaire_search::Meter;
+use solitaire_search::beam::path;
+use solitaire_search::key::LowBits;
 
 use super::guide::{Parts, Step, apply, moves};
 use super::state::{State, Table};

@@ -1,6 +1,6 @@
-//! The fast Spider search: the same guide as [`SpiderGuide`](crate::SpiderGuide), on a compact
+//! The fast Spider search: the same guide as [`SpiderGuide`](crate::search::guide::SpiderGuide), on a compact
 //! state of its own ([`state`]) instead of the engine's [`Position`], which makes every node
-//! many times cheaper. It serves every layout of the `spider` rules plugin (the three shipped
+//! many times cheaper. It serves every layout of these rules (the three shipped
 //! games and Weisser's family) whose tableau and stock hold at most 128 cards in at most 16
 //! columns.
 //!
@@ -15,11 +15,11 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use game_spider::{Removal, SpiderParams};
+use crate::{Removal, SpiderParams};
 use solitaire_core::{Game, Move, PileKind, Position};
 
-use crate::outcome::{Meter, Outcome};
-use crate::spider::Weights;
+use crate::search::guide::Weights;
+use solitaire_search::{Meter, Outcome};
 
 use beam::beam;
 use guide::{Step, apply};
@@ -40,12 +40,10 @@ pub(crate) struct Fast {
 }
 
 impl Fast {
-    /// The fast search for `pos` of `game`; `None` when `game` is not Spider or is too big.
+    /// The fast search for `pos` of `game` (played by these rules); `None` when the game is
+    /// too big.
     pub fn new(game: &Game, pos: &Position) -> Option<Fast> {
         let layout = game.layout();
-        if layout.rules != "spider" {
-            return None;
-        }
         let params: SpiderParams = layout.params().ok()?;
         let columns = layout.piles_of(PileKind::Tableau);
         let foundations = layout.piles_of(PileKind::Foundation);
