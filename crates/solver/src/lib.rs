@@ -11,7 +11,7 @@
 //!   ([`Generic`] when the game brings none).
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
-//! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
+//! - [`Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
