@@ -522,7 +522,7 @@ fn the_ghost_game_with_spaces_never_loses_a_position_of_a_real_win() {
     assert!(checked > 400, "{checked} positions of wins");
 }
 
-/// The hardest deals, for study (`cargo test --release -p solitaire-solver -- --ignored
+/// The hardest deals, for study (`cargo test --release -p game-aces-up -- --ignored
 /// hardest_aces_up`): 636, the one seed of 1..1000 still `unknown` after 60 s, and 392 and
 /// 794, the slowest proved lost (32 s and 26 s; 8 more open at 10 s are proved lost within
 /// 22 s).
