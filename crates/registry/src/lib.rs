@@ -1,9 +1,12 @@
-//! The registry: every rules plugin and every layout of the collection, in menu order.
+//! The registry: every rules plugin and every layout of the collection, in menu order, and
+//! the searches the games bring of their own.
 //!
 //! To register a game, add its crate to this crate's `Cargo.toml` and its `PLUGIN` and
-//! `LAYOUTS` to the two lists below (`sol new-game` does both).
+//! `LAYOUTS` to the first two lists below (`sol new-game` does both); a game that brings a
+//! search of its own adds its `SEARCH` to the third.
 
 use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
+use solitaire_search::SearchPlugin;
 
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
@@ -42,6 +45,21 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
     .concat()
 }
 
+/// Every search a game brings of its own (the solver asks it first for that game's rules).
+pub fn searches() -> Vec<SearchPlugin> {
+    vec![
+        game_penguin::SEARCH,
+        game_bristol::SEARCH,
+        game_strategy::SEARCH,
+        game_interregnum::SEARCH,
+        game_sixes_and_sevens::SEARCH,
+        game_sly_fox::SEARCH,
+        game_aces_up::SEARCH,
+        game_german_patience::SEARCH,
+        game_spider::SEARCH,
+    ]
+}
+
 /// All registered games, built from the embedded layouts.
 ///
 /// # Errors
@@ -56,5 +74,23 @@ mod tests {
     fn every_embedded_layout_builds() {
         let catalog = super::catalog().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(catalog.games().len(), super::layouts().len());
+    }
+
+    #[test]
+    fn every_search_serves_one_registered_plugin() {
+        let plugins = super::plugins();
+        let searches = super::searches();
+        for (i, search) in searches.iter().enumerate() {
+            assert!(
+                plugins.iter().any(|p| p.name == search.name),
+                "no plugin {}",
+                search.name
+            );
+            assert!(
+                searches[..i].iter().all(|s| s.name != search.name),
+                "two searches for {}",
+                search.name
+            );
+        }
     }
 }

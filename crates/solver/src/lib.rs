@@ -1,33 +1,17 @@
-//! Solvers for every registered game, through the engine's `Rules` trait.
+//! The solver's front end for every registered game, through the engine's `Rules` trait; the
+//! searches themselves are the toolkit's (`solitaire_search`) and the games' own.
 //!
-//! - [`solve`]: full knowledge (the solver sees face-down cards and the stock). A depth-first
-//!   search with a transposition table ([`dfs`]) tries first within part of the budget: it can
-//!   prove a deal unsolvable. Then beam searches of growing width ([`beam`]) guided by the
-//!   game's [`Heuristic`] ([`SpiderGuide`] for Spider and Weisser's family, [`Generic`]
-//!   otherwise). Spider deals of more than 52 cards skip the exhaustive phase and go to the
-//!   fast Spider search instead (a compact state of its own, a portfolio of beam and stage
-//!   searches: module `fast`), whose wins are replayed through the engine like any other.
-//! - Aces Up (the `aces-up` rules) gets an exact search of its own instead (module
-//!   `aces_up`): exhaustive depth-first search with a transposition table on a compact board,
-//!   with reductions proved safe in its code; it wins a deal or proves it lost unless the
-//!   budget runs out.
-//! - Interregnum (the `interregnum` rules with their default readings) likewise (module
-//!   `interregnum`): a compact board, a dominance and reductions proved in its code.
-//! - Sixes and Sevens (the `sixes-and-sevens` rules with their default readings) gets an
-//!   exact search first (module `sixes_and_sevens`: a compact board, safe plays, dead ends
-//!   and a relaxation that proves losses, all proved in its code) for half the budget, then
-//!   the beam searches for the rest.
-//! - Strategy (the `strategy` rules) likewise (module `strategy`): an exhaustive search over
-//!   build orders, which decides whether the turned cards can be split into falling piles.
-//! - Bristol (the `bristol` rules) likewise (module `bristol`): exhaustive depth-first search
-//!   (module `exact`) on a board of ranks only, with reductions proved safe in its code.
-//! - Penguin (the `penguin` rules) likewise (module `penguin`), on a board of its own.
-//! - German Patience (the `german-patience` rules with their default readings) likewise
-//!   (module `german_patience`): a board of ranks only, dead ends proved in its code; the
-//!   exhaustive search pauses after every round of nodes for a stage beam on the same board.
+//! - [`solve`]: full knowledge (the solver sees face-down cards and the stock). A game that
+//!   brings a search of its own (a [`SearchPlugin`] in the registry's `searches`, found by the
+//!   layout's `rules`; its code lives in `games/<id>/src/search`) answers first for the
+//!   positions, readings and methods it serves, and its guide steers every other search.
+//!   Otherwise a narrow beam ([`beam`]) tries first, then a depth-first search with a
+//!   transposition table ([`dfs`]) within a fifth of the budget (it can prove a deal
+//!   unsolvable), then beam searches of growing width, guided by the game's [`Heuristic`]
+//!   ([`Generic`] when the game brings none).
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
 //! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
-//! - [`stop::Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
+//! - [`Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
 //! Every answer is one of three: `solved` (with the moves), `unsolvable` (only after an
@@ -46,102 +30,40 @@
 //! }
 //! ```
 
-mod aces_up;
-pub mod beam;
-mod bristol;
-pub mod dfs;
-mod exact;
 pub mod fair;
 pub mod family;
-mod fast;
-mod german_patience;
-pub mod guides;
-pub mod heuristic;
-mod interregnum;
-pub mod key;
-pub mod outcome;
-mod pausable;
-mod penguin;
-mod sixes_and_sevens;
-#[allow(dead_code)] // The exhaustive search is not wired into `Method::Auto`: its play-outs are.
-mod sly_fox;
-pub mod spider;
-mod stage_beam;
-pub mod stats;
-pub mod stop;
-mod strategy;
-#[cfg(test)]
-mod test_support;
+mod until;
 pub mod winnable;
 
 use std::time::Duration;
 
-use solitaire_core::{Game, Illegal, Move, Position};
+use solitaire_core::{Game, Position};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use family::Family;
-pub use heuristic::{Generic, Heuristic};
-pub use outcome::{Budget, Knowledge, Outcome, Report};
-pub use spider::SpiderGuide;
-pub use stop::{Stop, hint_until, solve_until, with_stop};
+pub use solitaire_search::{
+    Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
+    beam, dfs, heuristic, key, outcome, stats, verify, with_stop,
+};
+pub use until::{hint_until, solve_until};
 pub use winnable::{Win, winnable_deal};
 
 use outcome::Meter;
 
-/// The guide for `game`: Spider's for the `spider` plugin, a game's own from [`guides`] where
-/// one exists (chosen by the layout's `rules`), the generic one otherwise.
+/// The guide for `game`: the one its game's [`SearchPlugin`] offers, the generic one
+/// otherwise.
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
-    if let Some(g) = SpiderGuide::new(game) {
-        return Box::new(g);
-    }
-    match game.layout().rules.as_str() {
-        "strategy" => guides::strategy::StrategyGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
-        "sixes-and-sevens" => guides::sixes_and_sevens::SixesGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
-        "sly-fox" => guides::sly_fox::SlyFoxGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
-        "german-patience" => guides::german_patience::GermanGuide::new(game).map_or_else(
-            || Box::new(Generic::new(game)) as Box<dyn Heuristic>,
-            |g| Box::new(g),
-        ),
-        _ => Box::new(Generic::new(game)),
-    }
+    search_plugin(game)
+        .and_then(|s| (s.guide)(game))
+        .unwrap_or_else(|| Box::new(Generic::new(game)))
 }
 
-/// A guide with every move kept (symmetries still merged), for the exhaustive phase.
-struct Unpruned<'a>(&'a dyn Heuristic);
-
-impl Heuristic for Unpruned<'_> {
-    fn eval(&self, pos: &Position) -> i32 {
-        self.0.eval(pos)
-    }
-    fn interchangeable(&self, pos: &Position) -> &[usize] {
-        self.0.interchangeable(pos)
-    }
-    fn key(&self, pos: &Position) -> u128 {
-        self.0.key(pos)
-    }
-}
-
-/// Which search [`solve_with`] runs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Method {
-    /// DFS first (it may prove the deal unsolvable), then beam searches of growing width.
-    #[default]
-    Auto,
-    /// Depth-first search with a transposition table only, no pruning.
-    Dfs,
-    /// Complete breadth-first search, no pruning: shortest wins, exhaustive proofs.
-    Bfs,
-    /// Beam searches of growing width only.
-    Beam,
+/// The search registered for `game`'s rules (a layout's `rules:`), if its game brings one.
+pub fn search_plugin(game: &Game) -> Option<SearchPlugin> {
+    let rules = &game.layout().rules;
+    solitaire_games::searches()
+        .into_iter()
+        .find(|s| s.name == rules)
 }
 
 /// Solve `start` with full knowledge within `budget` ([`Method::Auto`]).
@@ -153,14 +75,6 @@ pub fn solve(game: &Game, start: &Position, budget: Budget) -> Report {
 pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method) -> Report {
     let guide = guide(game);
     let rules = game.rules();
-    let spider = SpiderGuide::new(game).is_some();
-    let report = |outcome, meter: &Meter, method: &str| Report {
-        outcome,
-        nodes: meter.nodes,
-        elapsed: meter.start.elapsed(),
-        method: method.to_string(),
-        knowledge: Knowledge::Full,
-    };
     match method {
         Method::Dfs => dfs::dfs(rules, &Unpruned(guide.as_ref()), start, budget),
         Method::Bfs => {
@@ -173,182 +87,55 @@ pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method)
                 &mut meter,
                 &mut false,
             );
-            report(out, &meter, "bfs")
+            meter.report(out, "bfs")
         }
-        Method::Auto if let Some(exact) = aces_up::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "aces-up-exact")
-        }
-        Method::Auto if let Some(exact) = interregnum::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "interregnum-exact")
-        }
-        Method::Auto if let Some(exact) = sly_fox::Exact::new(game, start) => {
-            // Play-outs get half the budget; the beam searches the rest.
-            exact_then_beams(game, start, budget, 2, "sly-fox-playout", |m| {
-                exact.play_outs(m)
-            })
-        }
-        Method::Auto if let Some(exact) = sixes_and_sevens::Exact::new(game, start) => {
-            // The exact search gets half the budget; the beam searches the rest.
-            exact_then_beams(game, start, budget, 2, "sixes-and-sevens-exact", |meter| {
-                exact.solve(game, start, meter)
-            })
-        }
-        Method::Auto
-            if let Some(exact) =
-                bristol::Exact::new(game, start, bristol::board::Reductions::ALL) =>
+        _ if let Some(report) =
+            search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
         {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "bristol-exact")
-        }
-        Method::Auto
-            if let Some(exact) =
-                penguin::Exact::new(game, start, penguin::board::Reductions::ALL) =>
-        {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "penguin-exact")
-        }
-        Method::Auto
-            if let Some(exact) = german_patience::Exact::new(
-                game,
-                start,
-                german_patience::board::Reductions::SEARCH,
-            ) =>
-        {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(&mut meter);
-            report(out, &meter, "german-patience-exact")
-        }
-        Method::Auto if let Some(exact) = strategy::Exact::new(game, start) => {
-            let mut meter = Meter::new(budget);
-            let out = exact.solve(game, start, &mut meter);
-            report(out, &meter, "strategy-exact")
+            report
         }
         Method::Beam | Method::Auto => {
             let mut meter = Meter::new(budget);
-            let mut used = "beam";
-            let fast = fast::Fast::new(game, start);
-            // Spider's exhaustive phase settles the small family members; a full-size deal
-            // goes straight to the fast search's portfolio.
-            let small = start.cards().count() <= SMALL_SPIDER;
             let mut width = 256usize;
             let mut cut = false;
-            if method == Method::Auto && fast.is_none() && !spider {
-                // A first narrow beam wins most won deals of the other games in milliseconds,
-                // before the exhaustive phase (which proves losses) takes its share.
+            if method == Method::Auto {
+                // A first narrow beam wins most won deals in milliseconds, before the
+                // exhaustive phase (which proves losses) takes its share.
                 let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
                 if out != Outcome::Unknown {
-                    return report(out, &meter, used);
+                    return meter.report(out, "beam");
                 }
                 width = width.saturating_mul(4);
             }
             // A first beam that never cut found all its guide lets it find (below).
             let narrow_done = width > 256 && !cut;
-            if method == Method::Auto && (fast.is_none() || small) {
-                // Spider's exhaustive phase is short: it settles the small family members;
-                // other games get a fifth of the budget.
-                let first = if spider {
-                    Budget {
-                        nodes: budget.nodes.min(200_000),
-                        time: budget.time / 5,
-                        ..budget
-                    }
-                } else {
-                    Budget {
-                        nodes: budget.nodes / 5,
-                        time: budget.time / 5,
-                        ..budget
-                    }
+            if method == Method::Auto {
+                let first = Budget {
+                    nodes: budget.nodes / 5,
+                    time: budget.time / 5,
+                    ..budget
                 };
                 let r = dfs::dfs(rules, &Unpruned(guide.as_ref()), start, first);
                 meter.nodes += r.nodes;
                 if r.outcome != Outcome::Unknown {
-                    return report(r.outcome, &meter, "dfs");
+                    return meter.report(r.outcome, "dfs");
                 }
             }
             if narrow_done {
-                return report(Outcome::Unknown, &meter, used);
-            }
-            if let Some(fast) = fast {
-                let (out, used) = fast.solve(game, start, &mut meter);
-                return report(out, &meter, &used);
+                return meter.report(Outcome::Unknown, "beam");
             }
             loop {
                 let out = beam::beam(rules, guide.as_ref(), start, width, &mut meter, &mut cut);
-                if !matches!(out, Outcome::Unknown) {
-                    if spider {
-                        used = "spider-beam";
-                    }
-                    // A beam that never cut nor pruned was exhaustive.
-                    return report(out, &meter, used);
-                }
-                // A beam that never cut found all its guide lets it find: a wider one would
-                // search the same positions again.
-                if meter.out_of_time() || !cut {
-                    return report(Outcome::Unknown, &meter, used);
+                // A beam that never cut nor pruned was exhaustive; one that never cut found
+                // all its guide lets it find: a wider one would search the same positions.
+                if out != Outcome::Unknown || meter.out_of_time() || !cut {
+                    return meter.report(out, "beam");
                 }
                 width = width.saturating_mul(4);
             }
         }
     }
 }
-
-/// Run `exact` (reported as `method`) within `1 / share` of `budget`; if it decides nothing,
-/// the beam searches get the rest.
-fn exact_then_beams(
-    game: &Game,
-    start: &Position,
-    budget: Budget,
-    share: u32,
-    method: &str,
-    exact: impl FnOnce(&mut Meter) -> Outcome,
-) -> Report {
-    let part = Budget {
-        nodes: budget.nodes / u64::from(share),
-        time: budget.time / share,
-        ..budget
-    };
-    let mut meter = Meter::new(part);
-    let out = exact(&mut meter);
-    if out != Outcome::Unknown {
-        return Report {
-            outcome: out,
-            nodes: meter.nodes,
-            elapsed: meter.start.elapsed(),
-            method: method.to_string(),
-            knowledge: Knowledge::Full,
-        };
-    }
-    let rest = Budget {
-        nodes: budget.nodes.saturating_sub(meter.nodes),
-        time: budget.time.saturating_sub(meter.start.elapsed()),
-        ..budget
-    };
-    let mut beam = solve_with(game, start, rest, Method::Beam);
-    beam.nodes += meter.nodes;
-    beam.elapsed = meter.start.elapsed();
-    beam
-}
-
-/// Replay `moves` from `start` through the engine: `Ok(true)` when they end in a win.
-///
-/// # Errors
-/// The first move the engine refuses.
-pub fn verify(game: &Game, start: &Position, moves: &[Move]) -> Result<bool, Illegal> {
-    let mut pos = start.clone();
-    for &mv in moves {
-        game.play(&mut pos, mv)?;
-    }
-    Ok(game.rules().is_won(&pos))
-}
-
-/// Spider deals of at most this many cards get the exhaustive phase first.
-const SMALL_SPIDER: usize = 52;
 
 /// The default time limit of one solve in the command line (seconds).
 pub const DEFAULT_SECONDS: f64 = 30.0;

@@ -19,8 +19,11 @@
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 
 mod rules;
+pub mod search;
 #[cfg(test)]
 mod tests;
+
+pub use search::SEARCH;
 
 /// The plugin that `rules: "aces-up"` names.
 pub const PLUGIN: Plugin = Plugin {

@@ -32,8 +32,11 @@ use serde::Deserialize;
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 
 mod rules;
+pub mod search;
 #[cfg(test)]
 mod tests;
+
+pub use search::SEARCH;
 
 /// The plugin that `rules: "bristol"` names.
 pub const PLUGIN: Plugin = Plugin {

@@ -37,8 +37,11 @@ use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rule
 
 mod rules;
 mod score;
+pub mod search;
 #[cfg(test)]
 mod tests;
+
+pub use search::SEARCH;
 
 /// The plugin that `rules: "spider"` names.
 pub const PLUGIN: Plugin = Plugin {

@@ -1,0 +1,53 @@
+//! The seam through which a game offers the solver a search and a guide of its own.
+
+use solitaire_core::{Game, Position};
+
+use crate::heuristic::Heuristic;
+use crate::outcome::{Budget, Report};
+
+/// Which search the solver runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Method {
+    /// The game's own search where it has one for the position and its readings; otherwise a
+    /// narrow beam, then a depth-first search (it may prove the deal unsolvable), then beam
+    /// searches of growing width.
+    #[default]
+    Auto,
+    /// Depth-first search with a transposition table only, no pruning.
+    Dfs,
+    /// Complete breadth-first search, no pruning: shortest wins, exhaustive proofs.
+    Bfs,
+    /// Beam searches of growing width only (or the game's own, where it has beams of its own).
+    Beam,
+}
+
+/// A game's search and guide, registered beside its rules plugin under the same name.
+///
+/// The solver looks up the search plugin whose `name` is the layout's `rules`: its `guide`
+/// steers the generic searches (depth-first, breadth-first, beams) and its `solve` answers
+/// first; where `solve` gives `None` (a reading, a position or a method it does not serve),
+/// the generic search answers. Both read the game's readings from the [`Game`], so a
+/// course's readings get the game's search wherever it supports them.
+///
+/// # Examples
+/// A game with a guide of its own and no search of its own yet:
+/// ```
+/// use solitaire_search::{Generic, SearchPlugin};
+///
+/// pub const SEARCH: SearchPlugin = SearchPlugin {
+///     name: "my-game",
+///     guide: |game| Some(Box::new(Generic::new(game))),
+///     solve: |_game, _start, _budget, _method| None,
+/// };
+/// assert_eq!(SEARCH.name, "my-game");
+/// ```
+#[derive(Clone, Copy)]
+pub struct SearchPlugin {
+    /// The rules plugin it serves (a layout's `rules:`).
+    pub name: &'static str,
+    /// The guide of the generic searches for this game, or `None` for the generic guide.
+    pub guide: fn(&Game) -> Option<Box<dyn Heuristic>>,
+    /// The game's own search of the position by the method within the budget, or `None`
+    /// where it does not serve.
+    pub solve: fn(&Game, &Position, Budget, Method) -> Option<Report>,
+}

@@ -1,0 +1,190 @@
+//! What a game's search tests need: its board compared with the engine move by move on random
+//! games, its pausable search run in slices, its stage beam's wins replayed, its whole search
+//! tried on deals.
+
+use std::collections::BTreeSet;
+use std::ops::RangeInclusive;
+
+use solitaire_core::shuffle::{below, rng_for};
+use solitaire_core::{Game, Move, Position};
+
+use crate::exact::Board;
+use crate::heuristic::{Heuristic, Unpruned};
+use crate::outcome::{Budget, Meter, Outcome, Report, verify};
+use crate::pausable::{Dfs, Verdict, Walk};
+use crate::plugin::{Method, SearchPlugin};
+use crate::stage_beam::{StageBoard, stage_beam};
+
+/// The text of each of `moves` in `game` (to compare a board's moves with the engine's).
+pub fn move_texts(game: &Game, moves: impl IntoIterator<Item = Move>) -> BTreeSet<String> {
+    moves
+        .into_iter()
+        .map(|m| game.move_text(m).to_string())
+        .collect()
+}
+
+/// A board that the tests compare with the engine move by move.
+pub trait Checked: Board + Clone {
+    /// What the board holds, to compare with a board made from the engine's position.
+    type Snapshot: PartialEq + std::fmt::Debug;
+    /// The board's contents.
+    fn snapshot(&self) -> Self::Snapshot;
+    /// Every legal move (without the reductions, as the engine lists them).
+    fn legal(&self, out: &mut Vec<Self::Step>);
+}
+
+/// Play random games of `game` from seeds `seeds` on the board (`board_of` makes one from a
+/// position; `engine_move` translates its steps) and the engine side by side: the same
+/// position, the same legal moves and the same end after every move; undoing every move
+/// restores the start and its key.
+///
+/// # Panics
+/// At the first difference, naming the seed and the move.
+pub fn check_random_games<B: Checked>(
+    game: &Game,
+    seeds: RangeInclusive<u64>,
+    board_of: impl Fn(&Position) -> B,
+    engine_move: impl Fn(B::Step) -> Move,
+) {
+    let mut rng = rng_for(*seeds.start());
+    for seed in seeds {
+        let mut pos = game.deal(seed);
+        let start = board_of(&pos);
+        let mut board = start.clone();
+        let mut played = Vec::new();
+        loop {
+            assert_eq!(board.snapshot(), board_of(&pos).snapshot(), "seed {seed}");
+            assert_eq!(board.is_won(), game.rules().is_won(&pos), "seed {seed}");
+            let mut steps = Vec::new();
+            board.legal(&mut steps);
+            let ours = move_texts(game, steps.iter().map(|&s| engine_move(s)));
+            let engine = move_texts(game, game.legal_moves(&pos));
+            assert_eq!(ours, engine, "seed {seed} after {} moves", played.len());
+            if steps.is_empty() || played.len() > 300 {
+                break;
+            }
+            let step = steps[below(&mut rng, steps.len() as u64) as usize];
+            if let Err(e) = game.play(&mut pos, engine_move(step)) {
+                panic!("seed {seed}: the board's move is illegal: {e}");
+            }
+            board.apply(step);
+            played.push(step);
+        }
+        for &step in played.iter().rev() {
+            board.undo(step);
+        }
+        assert_eq!(board.snapshot(), start.snapshot(), "seed {seed}");
+        assert_eq!(board.key(), start.key(), "undo restores the key");
+    }
+}
+
+/// Run `dfs` in slices of `slice` nodes (within 50 M nodes) until it answers: the answer and
+/// how many times it paused.
+pub fn run_in_slices<W: Walk>(dfs: &mut Dfs<W>, slice: u64) -> (Verdict<W::Step>, u32) {
+    let mut meter = Meter::new(Budget::nodes(50_000_000));
+    let mut pauses = 0;
+    loop {
+        match dfs.run(slice, &mut meter) {
+            Verdict::Unknown => pauses += 1,
+            v => return (v, pauses),
+        }
+    }
+}
+
+/// Run a stage beam of `width` within `nodes` from each of `boards`; every win found must pass
+/// `wins` (a replay of legal moves). How many boards were won.
+///
+/// # Panics
+/// When a win does not pass `wins`.
+pub fn beam_wins<B: StageBoard>(
+    boards: impl IntoIterator<Item = B>,
+    width: usize,
+    nodes: u64,
+    wins: impl Fn(&B, &[B::Step]) -> bool,
+) -> usize {
+    let mut found = 0;
+    for (i, board) in boards.into_iter().enumerate() {
+        let mut meter = Meter::new(Budget::nodes(nodes));
+        if let Some(steps) = stage_beam(&board, width, &mut meter) {
+            assert!(wins(&board, &steps), "board {i}");
+            found += 1;
+        }
+    }
+    found
+}
+
+/// The plain depth-first search through the engine's rules within `nodes` (no reduction, no
+/// pruning; `guide`'s order, symmetries and keys): what a board's search is checked against.
+pub fn engine_dfs(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u64) -> Outcome {
+    crate::dfs::dfs(game.rules(), &Unpruned(guide), start, Budget::nodes(nodes)).outcome
+}
+
+/// Beam searches of growing width from 256 through the engine's rules, steered by `guide`,
+/// within `nodes`: the generic search a game's guide serves.
+pub fn guided_beams(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u64) -> Outcome {
+    let mut meter = Meter::new(Budget::nodes(nodes));
+    crate::beam::widening(game.rules(), guide, start, 256, &mut meter)
+}
+
+/// The game's own search (`search`, [`Method::Auto`]) of `start` within `budget`.
+///
+/// # Panics
+/// When the search does not serve the position.
+pub fn own_search(search: &SearchPlugin, game: &Game, start: &Position, budget: Budget) -> Report {
+    match (search.solve)(game, start, budget, Method::Auto) {
+        Some(report) => report,
+        None => panic!("{} does not serve the position", search.name),
+    }
+}
+
+/// Solve deal `seed` of `game` within `nodes` by `search` (its own search, [`Method::Auto`]):
+/// checks that it answered as `method` and that a win replays through the engine; whether it
+/// was won.
+///
+/// # Panics
+/// When the search does not serve the deal, answers as another method, or its win does not
+/// replay.
+pub fn solved_and_replayed(
+    search: &SearchPlugin,
+    game: &Game,
+    seed: u64,
+    nodes: u64,
+    method: &str,
+) -> bool {
+    let start = game.deal(seed);
+    let report = own_search(search, game, &start, Budget::nodes(nodes));
+    assert_eq!(report.method, method, "seed {seed}");
+    let Outcome::Solved(moves) = &report.outcome else {
+        return false;
+    };
+    assert_eq!(verify(game, &start, moves), Ok(true), "seed {seed}");
+    true
+}
+
+/// Give each deal of `seeds` of `game` a minute of `search`, check that its wins replay
+/// through the engine and print what each came to and which deals were settled (for the
+/// ignored tests of the hardest deals).
+///
+/// # Panics
+/// When the search does not serve a deal or a win does not replay.
+pub fn try_hardest_deals(search: &SearchPlugin, game: &Game, seeds: &[u64]) {
+    let mut settled = Vec::new();
+    for &seed in seeds {
+        let start = game.deal(seed);
+        let Some(report) = (search.solve)(game, &start, Budget::seconds(60.0), Method::Auto) else {
+            panic!("seed {seed}: {} does not serve the deal", search.name);
+        };
+        if let Outcome::Solved(moves) = &report.outcome {
+            assert_eq!(verify(game, &start, moves), Ok(true), "seed {seed}");
+        }
+        println!(
+            "seed {seed}: {} in {:?}",
+            report.outcome.name(),
+            report.elapsed
+        );
+        if report.outcome != Outcome::Unknown {
+            settled.push(seed);
+        }
+    }
+    println!("settled: {settled:?}");
+}

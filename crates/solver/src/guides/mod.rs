@@ -1,6 +1,0 @@
-//! Game-specific guides for the searches, one file per game, chosen by the layout's `rules`.
-
-pub mod german_patience;
-pub mod sixes_and_sevens;
-pub mod sly_fox;
-pub mod strategy;
