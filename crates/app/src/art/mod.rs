@@ -1,10 +1,21 @@
-//! Card art: drawn once by pure functions ([`draw`]) into Bevy images at the size the table
-//! shows cards, and drawn again when the window's size changes the card size a lot.
+//! Card art: drawn once by pure functions ([`draw`], [`backs`]) into Bevy images at the size
+//! the table shows cards, and drawn again when the window's size changes the card size a lot
+//! or a setting changes the style.
 
+pub mod backs;
+mod court;
 pub mod draw;
+pub mod felt;
 pub mod glyphs;
 #[cfg(test)]
+mod pip_tests;
+mod pips;
+mod suits;
+#[cfg(test)]
 mod tests;
+
+pub use backs::CardBack;
+pub use felt::TableColour;
 
 use std::collections::HashMap;
 
@@ -22,7 +33,6 @@ pub struct CardArt {
     pub back: Handle<Image>,
     /// Empty-pile outlines by their sign (see [`MARKER_SIGNS`]).
     pub markers: HashMap<&'static str, Handle<Image>>,
-    pub table: Handle<Image>,
     /// The card width in pixels the images were drawn at.
     pub width: u32,
     /// The style they were drawn in.
@@ -34,6 +44,7 @@ pub fn art_style(settings: &crate::settings::Settings) -> draw::Style {
     draw::Style {
         four_colour: settings.four_colour,
         large_print: settings.large_print,
+        back: settings.card_back,
     }
 }
 
@@ -99,12 +110,11 @@ impl CardArt {
                 );
             }
         }
-        put(&mut self.back, draw::back(width, height));
+        put(&mut self.back, backs::back(style.back, width, height));
         for sign in MARKER_SIGNS {
             let handle = self.markers.entry(sign).or_default();
             put(handle, draw::marker(&font, sign, width, height));
         }
-        put(&mut self.table, draw::table(256, 160));
         self.width = width;
         self.style = style;
         true

@@ -8,7 +8,7 @@ use solitaire_core::{Layout, Position};
 use super::anim::{FLIGHT, Flight, show_face};
 use super::fit::{Fit, card_corner};
 use super::steps::delays;
-use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker, TableSet};
+use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker, TableSet};
 use crate::art::CardArt;
 use crate::assets::GameAssets;
 use crate::play::{Changed, Play};
@@ -81,7 +81,6 @@ pub fn refit(
     mut cards: Query<(&mut Transform, &mut Sprite, &mut CardView), Without<PileMarker>>,
     mut markers: Query<(&PileMarker, &MarkerSign, &mut Transform, &mut Sprite), Without<CardView>>,
     mut counts: Query<(&PileCount, &mut Transform), (Without<CardView>, Without<PileMarker>)>,
-    mut felt: Query<&mut Sprite, (With<Felt>, Without<CardView>, Without<PileMarker>)>,
 ) {
     let layout = play.game().layout();
     let size = Vec2::new(window.width(), window.height());
@@ -128,10 +127,6 @@ pub fn refit(
     for (c, mut t) in &mut counts {
         let base = rest(layout, &fit, pos, c.0, 0);
         t.translation = Vec3::new(base.x, base.y - card.y * 0.5 - 11.0, 5.0);
-    }
-    for mut sprite in &mut felt {
-        sprite.custom_size = Some(size);
-        sprite.image = art.table.clone();
     }
 }
 

@@ -58,10 +58,6 @@ pub struct MarkerSign(pub &'static str);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PileCount(pub usize);
 
-/// The felt under everything.
-#[derive(Component)]
-pub struct Felt;
-
 /// Each card's entity.
 #[derive(Resource, Default)]
 pub struct CardEntities(pub HashMap<Card, Entity>);

@@ -1,5 +1,5 @@
-//! Setting the table: the felt, an outline and count for each pile, and every card, dealt
-//! one by one from the stock when the game is new.
+//! Setting the table: an outline and count for each pile, and every card, dealt one by one
+//! from the stock when the game is new (the felt is the window's clear colour).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -9,7 +9,7 @@ use super::anim::{FLIGHT, Flight};
 use super::drag::{on_card_press, on_drag, on_drag_end, on_drag_start, on_marker_press};
 use super::fit::Fit;
 use super::follow::rest;
-use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker};
+use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker};
 use crate::art::{CardArt, art_style};
 use crate::assets::GameAssets;
 use crate::play::Play;
@@ -52,17 +52,6 @@ fn spawn_table(
         );
     }
     let scoped = DespawnOnExit(Screen::Playing);
-    commands.spawn((
-        scoped.clone(),
-        Felt,
-        Pickable::IGNORE,
-        Transform::from_xyz(0.0, 0.0, -10.0),
-        Sprite {
-            image: art.table.clone(),
-            custom_size: Some(size),
-            ..default()
-        },
-    ));
     let pos = play.session.position();
     for (p, spec) in layout.piles.iter().enumerate() {
         let sign = marker_sign(play.game(), pos, p);
