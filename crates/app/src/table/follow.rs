@@ -13,10 +13,13 @@ use crate::art::CardArt;
 use crate::assets::GameAssets;
 use crate::play::{Changed, Play};
 
-/// Where card `index` of `pile` rests, in world coordinates (z stacks the pile).
+/// Where card `index` of `pile` rests, in world coordinates (z stacks the pile), its edges
+/// on whole pixels so that its image is not resampled.
 pub fn rest(layout: &Layout, fit: &Fit, pos: &Position, pile: usize, index: usize) -> Vec3 {
     let size = Vec2::new(1.0, 1.4) * layout.card_scale;
     let c = fit.world(card_corner(layout, pos, pile, index) + size / 2.0);
+    let pixels = fit.card_size(layout);
+    let c = (c - pixels / 2.0).round() + pixels / 2.0;
     c.extend(1.0 + index as f32 * 0.01)
 }
 
@@ -64,8 +67,8 @@ pub fn follow_changes(
     }
 }
 
-/// Fit the table to the window; on a change, resize and snap everything (and redraw the art
-/// when the card size moved far from the size it was drawn at).
+/// Fit the table to the window; on a change, resize and snap everything (and ask for the art
+/// at the new card size, drawn in the background).
 pub fn refit(
     mut commands: Commands,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -74,7 +77,7 @@ pub fn refit(
     mut art: ResMut<CardArt>,
     assets: Option<Res<GameAssets>>,
     fonts: Res<Assets<Font>>,
-    mut images: ResMut<Assets<Image>>,
+    images: Res<Assets<Image>>,
     entities: Res<CardEntities>,
     settings: Option<Res<crate::settings::Settings>>,
     note: Option<Res<super::note::TableNote>>,
@@ -96,11 +99,8 @@ pub fn refit(
     }
     *fit = new;
     let card = fit.card_size(layout);
-    let want = card.x.round() as u32;
-    let far =
-        art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2 || art.style != style;
-    if far && let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
-        art.draw(&mut images, font.data.data(), want, style);
+    if let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
+        art.request(&images, font, card.x.round() as u32, style);
     }
     let pos = play.session.position();
     for (p, pile) in pos.piles().iter().enumerate() {

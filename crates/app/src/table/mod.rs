@@ -25,6 +25,7 @@ mod key_tests;
 pub mod keys;
 pub mod note;
 pub mod outcome;
+mod ready;
 pub mod replay;
 mod spawn;
 mod status;
@@ -95,7 +96,7 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
-    app.add_plugins(note::plugin);
+    app.add_plugins((note::plugin, ready::plugin));
 }
 
 /// For tests elsewhere in the app: the table's input systems on `session`, on the table

@@ -28,7 +28,7 @@ fn spawn_table(
     mut art: ResMut<CardArt>,
     assets: Res<GameAssets>,
     fonts: Res<Assets<Font>>,
-    mut images: ResMut<Assets<Image>>,
+    images: Res<Assets<Image>>,
     mut entities: ResMut<CardEntities>,
     settings: Res<crate::settings::Settings>,
     note: Option<Res<super::note::TableNote>>,
@@ -39,17 +39,8 @@ fn spawn_table(
     let room = super::note::note_room(note.as_deref(), Some(&*play));
     *fit = Fit::above(layout, size, room).mirror(settings.left_handed, layout);
     let card = fit.card_size(layout);
-    if let Some(font) = fonts.get(&assets.font)
-        && (art.width == 0
-            || (art.width as f32 - card.x).abs() / card.x > 0.2
-            || art.style != art_style(&settings))
-    {
-        art.draw(
-            &mut images,
-            font.data.data(),
-            card.x.round() as u32,
-            art_style(&settings),
-        );
+    if let Some(font) = fonts.get(&assets.font) {
+        art.request(&images, font, card.x.round() as u32, art_style(&settings));
     }
     let scoped = DespawnOnExit(Screen::Playing);
     let pos = play.session.position();
@@ -108,7 +99,7 @@ fn spawn_table(
             let image = if up && !dealt {
                 art.face(c.rank, c.suit)
             } else {
-                art.back.clone()
+                art.back()
             };
             let mut e = commands.spawn((
                 scoped.clone(),
