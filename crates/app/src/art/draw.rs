@@ -1,5 +1,5 @@
 //! The card art as pure functions: a face and an empty pile's marker (the backs are in
-//! [`super::backs`], the table in [`super::felt`]).
+//! [`super::backs`], the table's colour in [`super::felt`]).
 
 use solitaire_core::{Rank, Suit};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Shader, Stroke, Transform};
@@ -97,8 +97,9 @@ pub fn rank_label(rank: Rank) -> &'static str {
 }
 
 /// Cards narrower than this many pixels show their rank in large print over one pip instead
-/// of the full face: below it, ten pips would be under 6 pixels tall and a court figure's
-/// head under 4 pixels, too small to tell apart, and the corner index too small to read.
+/// of the full face: below it a Ten's pips would be under 7 pixels tall and a court figure's
+/// face under 6, too small to tell apart, and the corner index's letters under 8 pixels tall
+/// are hard to read (Sixes and Sevens' cards at 1280 x 720 are 49 pixels wide).
 pub const SIMPLE_BELOW: u32 = 40;
 
 /// A card face `w` x `h` pixels: large rank and suit in the top-left corner (readable when

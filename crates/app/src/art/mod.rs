@@ -1,7 +1,7 @@
 //! Card art: drawn by pure functions ([`draw`], [`backs`]) into Bevy images at the size the
-//! table shows cards, in the background (tasks on the async compute pool, never in
-//! a frame): once for a table's card size and the style the settings ask for, and again when
-//! the window's size changes the card size or a setting changes the style.
+//! table shows cards, in the background (tasks on the async compute pool, never in a frame):
+//! once for a table's card size and the style the settings ask for, and again when the
+//! window's size changes the card size or a setting changes the style.
 
 pub mod backs;
 mod court;
@@ -20,7 +20,6 @@ mod tests;
 
 pub use backs::CardBack;
 pub use felt::TableColour;
-pub use set::Piece;
 
 use std::collections::HashMap;
 
@@ -30,7 +29,7 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use solitaire_core::{Rank, Suit};
 
-use set::Part;
+use set::{Part, Piece};
 
 /// Handles of every card image. A handle never changes: a drawing replaces the images behind
 /// the handles when it lands, so sprites follow it untouched. Until the first drawing lands,

@@ -93,7 +93,7 @@ fn every_number_card_has_as_many_pips_as_its_rank() {
     let font = font();
     // A roomy card, Spider's at 1280 x 720, Sixes and Sevens' at 1280 x 720, the smallest
     // full face.
-    for w in [140, 84, 47, SIMPLE_BELOW] {
+    for w in [140, 79, 49, SIMPLE_BELOW] {
         let h = (w as f32 * 1.4).round() as u32;
         for style in styles() {
             for suit in SUITS {
