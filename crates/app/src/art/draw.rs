@@ -59,9 +59,12 @@ pub(super) fn rounded(w: f32, h: f32, inset: f32, radius: f32) -> Option<tiny_sk
     pb.finish()
 }
 
+/// The radius of a card's corners, as a fraction of its width.
+pub const CORNER: f32 = 0.07;
+
 fn card_shape(pixmap: &mut Pixmap, fill: Color, edge: Color) {
     let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    if let Some(path) = rounded(w, h, 0.75, w * 0.07) {
+    if let Some(path) = rounded(w, h, 0.75, w * CORNER) {
         pixmap.fill_path(
             &path,
             &paint(fill),
@@ -216,7 +219,7 @@ pub fn marker(font: &Face<'_>, sign: &str, w: u32, h: u32) -> Option<Pixmap> {
     let mut pixmap = Pixmap::new(w, h)?;
     let (wf, hf) = (w as f32, h as f32);
     let line = paint(Color::from_rgba8(255, 255, 255, 110));
-    let path = rounded(wf, hf, (wf / 40.0).max(1.5), wf * 0.07)?;
+    let path = rounded(wf, hf, (wf / 40.0).max(1.5), wf * CORNER)?;
     pixmap.fill_path(
         &path,
         &paint(Color::from_rgba8(0, 0, 0, 40)),

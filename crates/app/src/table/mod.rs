@@ -9,6 +9,7 @@ mod ask_tests;
 pub mod auto;
 pub mod bar;
 pub mod celebrate;
+mod cover;
 mod drag;
 #[cfg(test)]
 mod drag_tests;
@@ -96,7 +97,7 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
-    app.add_plugins((note::plugin, ready::plugin));
+    app.add_plugins((note::plugin, ready::plugin, cover::plugin));
 }
 
 /// For tests elsewhere in the app: the table's input systems on `session`, on the table
