@@ -10,7 +10,7 @@
 # second, release build of Bevy takes tens of minutes on two cores). Each run prints
 # `frame-stats:` lines: the time from launch to the menu, and frame times while cards fly.
 #
-# Needs xvfb, xauth and mesa-vulkan-drivers (installed here with apt-get when missing).
+# Needs xvfb, xauth and mesa-vulkan-drivers (tools/need-xvfb.sh installs them when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,10 +21,7 @@ SEED=${SEED:-1}
 W=1280
 H=720
 
-if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null || ! ls /usr/share/vulkan/icd.d/lvp_icd* >/dev/null 2>&1; then
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends xvfb xauth mesa-vulkan-drivers >/dev/null
-fi
+tools/need-xvfb.sh
 
 if [ "$PROFILE" = dev ]; then DIR=debug; FLAG=(); else DIR=$PROFILE; FLAG=(--profile "$PROFILE"); fi
 cargo build -q "${FLAG[@]}" -p solitaire-app -p sol-cli

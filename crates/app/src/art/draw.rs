@@ -1,18 +1,25 @@
-//! The card art as pure functions: a face, the back, empty-pile markers, the table.
+//! The card art as pure functions: a face and an empty pile's marker (the backs are in
+//! [`super::backs`], the table's colour in [`super::felt`]).
 
 use solitaire_core::{Rank, Suit};
-use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Shader, Stroke, Transform};
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Shader, Stroke, Transform};
 use ttf_parser::Face;
 
+use super::CardBack;
+use super::court;
 use super::glyphs::{Placement, draw_text, text_width};
+use super::pips::{self, Area};
+use super::suits::draw_suit;
 
-/// How the faces are drawn: the players' settings for colour and size.
+/// How the cards are drawn: the player's settings for colour, size and back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
     /// Spades black, hearts red, diamonds blue, clubs green (else red and black).
     pub four_colour: bool,
     /// A larger rank and suit in the corners, for low vision.
     pub large_print: bool,
+    /// The design on the cards' backs.
+    pub back: CardBack,
 }
 
 /// The ink of a suit.
@@ -25,7 +32,7 @@ pub fn ink(suit: Suit, style: Style) -> Color {
     }
 }
 
-fn paint(color: Color) -> Paint<'static> {
+pub(super) fn paint(color: Color) -> Paint<'static> {
     Paint {
         shader: Shader::SolidColor(color),
         anti_alias: true,
@@ -34,7 +41,7 @@ fn paint(color: Color) -> Paint<'static> {
 }
 
 /// A rounded rectangle inset by `inset` pixels from the pixmap's edges.
-fn rounded(w: f32, h: f32, inset: f32, radius: f32) -> Option<tiny_skia::Path> {
+pub(super) fn rounded(w: f32, h: f32, inset: f32, radius: f32) -> Option<tiny_skia::Path> {
     let (x0, y0, x1, y1) = (inset, inset, w - inset, h - inset);
     let r = radius.min((x1 - x0) / 2.0).min((y1 - y0) / 2.0);
     let k = 0.447_715 * r; // a quarter circle as one cubic
@@ -52,9 +59,12 @@ fn rounded(w: f32, h: f32, inset: f32, radius: f32) -> Option<tiny_skia::Path> {
     pb.finish()
 }
 
+/// The radius of a card's corners, as a fraction of its width.
+pub const CORNER: f32 = 0.07;
+
 fn card_shape(pixmap: &mut Pixmap, fill: Color, edge: Color) {
     let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    if let Some(path) = rounded(w, h, 0.75, w * 0.07) {
+    if let Some(path) = rounded(w, h, 0.75, w * CORNER) {
         pixmap.fill_path(
             &path,
             &paint(fill),
@@ -70,6 +80,18 @@ fn card_shape(pixmap: &mut Pixmap, fill: Color, edge: Color) {
     }
 }
 
+/// A card's white paper with its grey edge, `w` x `h` pixels, transparent outside its
+/// rounded corners.
+pub(super) fn blank_card(w: u32, h: u32) -> Option<Pixmap> {
+    let mut pixmap = Pixmap::new(w, h)?;
+    card_shape(
+        &mut pixmap,
+        Color::from_rgba8(252, 251, 247, 255),
+        Color::from_rgba8(120, 120, 120, 255),
+    );
+    Some(pixmap)
+}
+
 /// The rank as printed in the index: `A 2 ... 10 J Q K`.
 pub fn rank_label(rank: Rank) -> &'static str {
     [
@@ -77,9 +99,16 @@ pub fn rank_label(rank: Rank) -> &'static str {
     ][rank as usize - 1]
 }
 
+/// Cards narrower than this many pixels show their rank in large print over one pip instead
+/// of the full face: below it a Ten's pips would be under 7 pixels tall and a court figure's
+/// face under 6, too small to tell apart, and the corner index's letters under 8 pixels tall
+/// are hard to read (Sixes and Sevens' cards at 1280 x 720 are 49 pixels wide).
+pub const SIMPLE_BELOW: u32 = 40;
+
 /// A card face `w` x `h` pixels: large rank and suit in the top-left corner (readable when
-/// the card is covered but for its top strip), the same upside down in the bottom-right,
-/// and a big suit symbol (or the court letter) in the centre.
+/// the card is covered but for its top strip), the same upside down in the bottom-right;
+/// between them the pips in their traditional places, an Ace's large pip, or a court
+/// figure.
 pub fn face(font: &Face<'_>, rank: Rank, suit: Suit, w: u32, h: u32) -> Option<Pixmap> {
     face_styled(font, rank, suit, w, h, Style::default())
 }
@@ -93,21 +122,52 @@ pub fn face_styled(
     h: u32,
     style: Style,
 ) -> Option<Pixmap> {
-    let mut pixmap = Pixmap::new(w, h)?;
+    let mut pixmap = blank_card(w, h)?;
     let (wf, hf) = (w as f32, h as f32);
-    card_shape(
-        &mut pixmap,
-        Color::from_rgba8(252, 251, 247, 255),
-        Color::from_rgba8(120, 120, 120, 255),
-    );
-    let ink = paint(ink(suit, style));
+    let colour = ink(suit, style);
+    let ink = paint(colour);
     let label = rank_label(rank);
-    let symbol = suit.symbol().to_string();
+    let index_bottom = corner_indices(&mut pixmap, font, label, suit, style, &ink);
+    let court = matches!(rank, Rank::Jack | Rank::Queen | Rank::King);
+    let gap = hf * 0.025;
+    let middle = Area {
+        left: wf * 0.2,
+        top: index_bottom + gap,
+        right: wf * 0.8,
+        bottom: hf - index_bottom - gap,
+    };
+    if w < SIMPLE_BELOW {
+        simple_centre(&mut pixmap, font, label, suit, middle, &ink);
+    } else if court {
+        let frame = Area {
+            left: wf * 0.15,
+            right: wf * 0.85,
+            ..middle
+        };
+        court::draw_court(&mut pixmap, rank, suit, frame, colour.to_color_u8())?;
+    } else if rank == Rank::Ace {
+        pips::draw_ace(&mut pixmap, suit, middle, &ink);
+    } else {
+        pips::draw_pips(&mut pixmap, rank, suit, middle, &ink);
+    }
+    Some(pixmap)
+}
+
+/// The rank and suit in the top-left corner and, turned round, in the bottom-right. Returns
+/// the lowest pixel row the top index reaches.
+fn corner_indices(
+    pixmap: &mut Pixmap,
+    font: &Face<'_>,
+    label: &str,
+    suit: Suit,
+    style: Style,
+    ink: &Paint,
+) -> f32 {
+    let (wf, hf) = (pixmap.width() as f32, pixmap.height() as f32);
     // Large print: the index fills the strip a covered card shows.
     let cap = hf * if style.large_print { 0.16 } else { 0.135 };
     let rank_w = text_width(font, label, cap);
-    let suit_cap = cap * 1.15;
-    let suit_w = text_width(font, &symbol, suit_cap);
+    let suit_size = cap * 1.1;
     let margin = wf * 0.07;
     let y = hf * 0.03 + cap * 0.5 + hf * 0.02;
     for upside_down in [false, true] {
@@ -125,98 +185,32 @@ pub fn face_styled(
             // Large print: heavier strokes too, for low vision.
             bold: cap * if style.large_print { 0.18 } else { 0.09 },
         };
-        draw_text(&mut pixmap, font, label, rank_at, &ink);
-        let suit_x = margin + rank_w + wf * 0.05 + suit_w / 2.0;
-        let suit_at = Placement {
-            centre: flip((suit_x, y)),
-            cap_height: suit_cap,
-            upside_down,
-            bold: if style.large_print { cap * 0.06 } else { 0.0 },
-        };
-        draw_text(&mut pixmap, font, &symbol, suit_at, &ink);
+        draw_text(pixmap, font, label, rank_at, ink);
+        let suit_x = margin + rank_w + wf * 0.05 + suit_size / 2.0;
+        draw_suit(pixmap, suit, flip((suit_x, y)), suit_size, upside_down, ink);
     }
-    let centre = (wf / 2.0, hf * 0.53);
-    if matches!(rank, Rank::Jack | Rank::Queen | Rank::King) {
-        if let Some(frame) = rect_path(wf * 0.2, hf * 0.3, wf * 0.8, hf * 0.76) {
-            let stroke = Stroke {
-                width: (wf / 40.0).max(1.0),
-                ..Stroke::default()
-            };
-            pixmap.stroke_path(&frame, &ink, &stroke, Transform::identity(), None);
-        }
-        let letter = Placement {
-            centre: (centre.0, hf * 0.44),
-            cap_height: hf * 0.16,
-            upside_down: false,
-            bold: hf * 0.012,
-        };
-        draw_text(&mut pixmap, font, label, letter, &ink);
-        let small = Placement {
-            centre: (centre.0, hf * 0.64),
-            cap_height: hf * 0.13,
-            upside_down: false,
-            bold: 0.0,
-        };
-        draw_text(&mut pixmap, font, &symbol, small, &ink);
-    } else {
-        let size = if rank == Rank::Ace { 0.36 } else { 0.3 };
-        let big = Placement {
-            centre,
-            cap_height: hf * size,
-            upside_down: false,
-            bold: 0.0,
-        };
-        draw_text(&mut pixmap, font, &symbol, big, &ink);
-    }
-    Some(pixmap)
+    y + suit_size * 0.5
 }
 
-fn rect_path(x0: f32, y0: f32, x1: f32, y1: f32) -> Option<tiny_skia::Path> {
-    Rect::from_ltrb(x0, y0, x1, y1).map(PathBuilder::from_rect)
-}
-
-/// The card back: a blue card with a white frame and a diamond lattice.
-pub fn back(w: u32, h: u32) -> Option<Pixmap> {
-    let mut pixmap = Pixmap::new(w, h)?;
-    let (wf, hf) = (w as f32, h as f32);
-    card_shape(
-        &mut pixmap,
-        Color::from_rgba8(252, 251, 247, 255),
-        Color::from_rgba8(120, 120, 120, 255),
-    );
-    let inset = wf * 0.07;
-    let inner = rounded(wf, hf, inset, wf * 0.04)?;
-    pixmap.fill_path(
-        &inner,
-        &paint(Color::from_rgba8(28, 64, 140, 255)),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
-    let mut lattice = PathBuilder::new();
-    let step = wf / 7.0;
-    let mut x = -hf;
-    while x < wf + hf {
-        lattice.move_to(x, 0.0);
-        lattice.line_to(x + hf, hf);
-        lattice.move_to(x + hf, 0.0);
-        lattice.line_to(x, hf);
-        x += step;
-    }
-    let mask = {
-        let mut m = tiny_skia::Mask::new(w, h)?;
-        m.fill_path(&inner, FillRule::Winding, true, Transform::identity());
-        m
+/// The middle of a small card's face: its rank in large print over one pip.
+fn simple_centre(
+    pixmap: &mut Pixmap,
+    font: &Face<'_>,
+    label: &str,
+    suit: Suit,
+    area: Area,
+    ink: &Paint,
+) {
+    let (cx, cy) = area.centre();
+    let letter = Placement {
+        centre: (cx, cy - area.height() * 0.17),
+        cap_height: area.height() * 0.42,
+        upside_down: false,
+        bold: area.height() * 0.03,
     };
-    if let Some(lines) = lattice.finish() {
-        let stroke = Stroke {
-            width: (wf / 60.0).max(1.0),
-            ..Stroke::default()
-        };
-        let ink = paint(Color::from_rgba8(90, 130, 210, 255));
-        pixmap.stroke_path(&lines, &ink, &stroke, Transform::identity(), Some(&mask));
-    }
-    Some(pixmap)
+    draw_text(pixmap, font, label, letter, ink);
+    let pip = (cx, area.bottom - area.height() * 0.18);
+    draw_suit(pixmap, suit, pip, area.height() * 0.32, false, ink);
 }
 
 /// The outline drawn where a pile is empty, with `sign` (a rank, a symbol, or nothing) as a
@@ -225,7 +219,7 @@ pub fn marker(font: &Face<'_>, sign: &str, w: u32, h: u32) -> Option<Pixmap> {
     let mut pixmap = Pixmap::new(w, h)?;
     let (wf, hf) = (w as f32, h as f32);
     let line = paint(Color::from_rgba8(255, 255, 255, 110));
-    let path = rounded(wf, hf, (wf / 40.0).max(1.5), wf * 0.07)?;
+    let path = rounded(wf, hf, (wf / 40.0).max(1.5), wf * CORNER)?;
     pixmap.fill_path(
         &path,
         &paint(Color::from_rgba8(0, 0, 0, 40)),
@@ -245,33 +239,5 @@ pub fn marker(font: &Face<'_>, sign: &str, w: u32, h: u32) -> Option<Pixmap> {
         bold: 0.0,
     };
     draw_text(&mut pixmap, font, sign, at, &line);
-    Some(pixmap)
-}
-
-/// The table's felt: green, lighter in the middle.
-pub fn table(w: u32, h: u32) -> Option<Pixmap> {
-    let mut pixmap = Pixmap::new(w, h)?;
-    let (wf, hf) = (w as f32, h as f32);
-    let shader = tiny_skia::RadialGradient::new(
-        tiny_skia::Point::from_xy(wf / 2.0, hf * 0.45),
-        tiny_skia::Point::from_xy(wf / 2.0, hf * 0.45),
-        wf.max(hf) * 0.75,
-        vec![
-            tiny_skia::GradientStop::new(0.0, Color::from_rgba8(38, 112, 64, 255)),
-            tiny_skia::GradientStop::new(1.0, Color::from_rgba8(16, 62, 36, 255)),
-        ],
-        tiny_skia::SpreadMode::Pad,
-        Transform::identity(),
-    )?;
-    let fill = Paint {
-        shader,
-        ..Paint::default()
-    };
-    pixmap.fill_rect(
-        Rect::from_xywh(0.0, 0.0, wf, hf)?,
-        &fill,
-        Transform::identity(),
-        None,
-    );
     Some(pixmap)
 }

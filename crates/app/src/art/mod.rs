@@ -1,32 +1,48 @@
-//! Card art: drawn once by pure functions ([`draw`]) into Bevy images at the size the table
-//! shows cards, and drawn again when the window's size changes the card size a lot.
+//! Card art: drawn by pure functions ([`draw`], [`backs`]) into Bevy images at the size the
+//! table shows cards, in the background (tasks on the async compute pool, never in a frame):
+//! once for a table's card size and the style the settings ask for, and again when the
+//! window's size changes the card size or a setting changes the style.
 
+pub mod backs;
+mod court;
 pub mod draw;
+pub mod felt;
 pub mod glyphs;
+#[cfg(test)]
+mod pip_tests;
+mod pips;
+mod set;
+#[cfg(test)]
+mod set_tests;
+mod suits;
 #[cfg(test)]
 mod tests;
 
+pub use backs::CardBack;
+pub use felt::TableColour;
+
 use std::collections::HashMap;
 
-use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 use solitaire_core::{Rank, Suit};
-use tiny_skia::Pixmap;
 
-/// Handles of every card image; the images are redrawn in place when the size changes.
+use set::{Part, Piece};
+
+/// Handles of every card image. A handle never changes: a drawing replaces the images behind
+/// the handles when it lands, so sprites follow it untouched. Until the first drawing lands,
+/// a handle names no image and its sprite shows nothing.
 #[derive(Resource, Default)]
 pub struct CardArt {
-    pub faces: HashMap<(Rank, Suit), Handle<Image>>,
-    pub back: Handle<Image>,
-    /// Empty-pile outlines by their sign (see [`MARKER_SIGNS`]).
-    pub markers: HashMap<&'static str, Handle<Image>>,
-    pub table: Handle<Image>,
-    /// The card width in pixels the images were drawn at.
+    handles: HashMap<Piece, Handle<Image>>,
+    /// The card width in pixels the images show, or are being drawn at (0: none asked for).
     pub width: u32,
-    /// The style they were drawn in.
+    /// The style they show, or are being drawn in.
     pub style: draw::Style,
+    /// Drawings under way, by the part of the set they draw.
+    pending: Vec<(Part, Task<Vec<(Piece, Image)>>)>,
 }
 
 /// The card style the settings ask for.
@@ -34,6 +50,7 @@ pub fn art_style(settings: &crate::settings::Settings) -> draw::Style {
     draw::Style {
         four_colour: settings.four_colour,
         large_print: settings.large_print,
+        back: settings.card_back,
     }
 }
 
@@ -43,84 +60,105 @@ pub const MARKER_SIGNS: [&str; 16] = [
     "", "\u{21BB}", "\u{25A1}", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 ];
 
-/// A pixmap as a Bevy image (tiny-skia's premultiplied RGBA, which Bevy blends as sRGB).
-pub fn to_image(pixmap: &Pixmap) -> Image {
-    let mut data = Vec::with_capacity(pixmap.data().len());
-    for px in pixmap.pixels() {
-        let c = px.demultiply();
-        data.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
-    Image::new(
-        Extent3d {
-            width: pixmap.width(),
-            height: pixmap.height(),
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
-}
-
 impl CardArt {
-    /// Draw (or redraw) every image for cards `width` pixels wide. Returns false if the
-    /// font could not be read.
-    pub fn draw(
+    /// Ask for images for cards `width` pixels wide (clamped to 32..640) in `style`, from
+    /// the font file's bytes. Nothing is drawn again if the images shown or being drawn have
+    /// that width and style; a change of back only redraws the back and the outlines.
+    /// Returns whether a drawing started.
+    pub fn request(
         &mut self,
-        images: &mut Assets<Image>,
-        font_bytes: &[u8],
+        images: &Assets<Image>,
+        font: &Font,
         width: u32,
         style: draw::Style,
     ) -> bool {
-        let Ok(font) = ttf_parser::Face::parse(font_bytes, 0) else {
-            return false;
-        };
         let width = width.clamp(32, 640);
-        let height = (width as f32 * 1.4).round() as u32;
-        let mut put = |handle: &mut Handle<Image>, pixmap: Option<Pixmap>| {
-            if let Some(p) = pixmap {
-                let image = to_image(&p);
-                // A default handle names Bevy's shared white image: never draw into that.
-                let exists = *handle != Handle::default() && images.get(handle.id()).is_some();
-                if exists && let Some(mut slot) = images.get_mut(handle.id()) {
-                    *slot = image;
-                } else {
-                    *handle = images.add(image);
-                }
-            }
+        let same_faces = self.width == width
+            && self.style.four_colour == style.four_colour
+            && self.style.large_print == style.large_print;
+        if same_faces && self.style == style {
+            return false;
+        }
+        if self.handles.is_empty() {
+            self.handles = every_piece()
+                .map(|piece| (piece, images.reserve_handle()))
+                .collect();
+        }
+        let parts: &[Part] = if same_faces {
+            &[Part::Table]
+        } else {
+            self.width = width;
+            &[Part::Table, Part::Faces]
         };
-        for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
-            for rank in Rank::ALL {
-                let handle = self.faces.entry((rank, suit)).or_default();
-                put(
-                    handle,
-                    draw::face_styled(&font, rank, suit, width, height, style),
-                );
-            }
-        }
-        put(&mut self.back, draw::back(width, height));
-        for sign in MARKER_SIGNS {
-            let handle = self.markers.entry(sign).or_default();
-            put(handle, draw::marker(&font, sign, width, height));
-        }
-        put(&mut self.table, draw::table(256, 160));
-        self.width = width;
+        let width = self.width;
         self.style = style;
+        let pool = AsyncComputeTaskPool::get();
+        for &part in parts {
+            // A drawing of the same part made stale by this one is dropped.
+            self.pending.retain(|(p, _)| *p != part);
+            let bytes = font.data.clone();
+            let task = pool.spawn(async move { set::draw_part(bytes.data(), part, width, style) });
+            self.pending.push((part, task));
+        }
         true
     }
 
-    /// The outline of an empty pile carrying `sign` (one of [`MARKER_SIGNS`]).
-    pub fn marker(&self, sign: &str) -> Handle<Image> {
-        self.markers.get(sign).cloned().unwrap_or_default()
+    /// Whether a drawing is under way.
+    pub fn drawing(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    fn handle(&self, piece: Piece) -> Handle<Image> {
+        self.handles.get(&piece).cloned().unwrap_or_default()
     }
 
     /// The face image of a card.
     pub fn face(&self, rank: Rank, suit: Suit) -> Handle<Image> {
-        self.faces.get(&(rank, suit)).cloned().unwrap_or_default()
+        self.handle(Piece::Face(rank, suit))
     }
+
+    /// The back of every card.
+    pub fn back(&self) -> Handle<Image> {
+        self.handle(Piece::Back)
+    }
+
+    /// The outline of an empty pile carrying `sign` (one of [`MARKER_SIGNS`]).
+    pub fn marker(&self, sign: &'static str) -> Handle<Image> {
+        self.handle(Piece::Marker(sign))
+    }
+}
+
+/// Every image of a set.
+fn every_piece() -> impl Iterator<Item = Piece> {
+    let faces = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+        .into_iter()
+        .flat_map(|suit| Rank::ALL.map(|rank| Piece::Face(rank, suit)));
+    let markers = MARKER_SIGNS.into_iter().map(Piece::Marker);
+    faces.chain(markers).chain([Piece::Back])
+}
+
+/// Put each finished drawing's images behind their handles.
+fn install(mut art: ResMut<CardArt>, mut images: ResMut<Assets<Image>>) {
+    if art.pending.is_empty() {
+        return;
+    }
+    let CardArt {
+        pending, handles, ..
+    } = &mut *art;
+    pending.retain_mut(|(_, task)| {
+        let Some(drawn) = check_ready(task) else {
+            return true;
+        };
+        for (piece, image) in drawn {
+            if let Some(handle) = handles.get(&piece) {
+                let _ = images.insert(handle.id(), image);
+            }
+        }
+        false
+    });
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CardArt>();
+    app.add_systems(Update, install);
 }

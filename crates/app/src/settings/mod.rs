@@ -1,7 +1,8 @@
 //! The player's settings, saved in the data directory beside the statistics
 //! (`settings.ron`): animation speed, automatic moves to the foundations, the confirmations,
-//! the four-colour deck, large-print cards, the left-handed layout and the "still winnable?"
-//! check.
+//! the four-colour deck, large-print cards, the card back, the table colour, the
+//! left-handed layout and the "still winnable?" check. A file without some of these fields
+//! (written before they existed) reads them as their defaults.
 
 mod screen;
 #[cfg(test)]
@@ -10,6 +11,7 @@ mod tests;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use crate::art::{CardBack, TableColour};
 use crate::save::{DataDir, DataProblems, Untouchable, read_or_set_aside, write_guarded};
 
 pub use screen::{ROWS, SettingRow, SettingsScreen};
@@ -64,6 +66,10 @@ pub struct Settings {
     pub four_colour: bool,
     /// Larger rank and suit in the cards' corners.
     pub large_print: bool,
+    /// The design on the cards' backs.
+    pub card_back: CardBack,
+    /// The colour of the table's felt.
+    pub table_colour: TableColour,
     /// The table mirrored left to right.
     pub left_handed: bool,
     /// The table says whether the position can still be won (the solver, seeing every card,
@@ -80,6 +86,8 @@ impl Default for Settings {
             confirm_undo: false,
             four_colour: false,
             large_print: false,
+            card_back: CardBack::BlueLattice,
+            table_colour: TableColour::Green,
             left_handed: false,
             winnable_check: false,
         }

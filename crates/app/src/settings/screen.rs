@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{AutoMoves, Settings, Speed};
+use super::{AutoMoves, CardBack, Settings, Speed, TableColour};
 use crate::screen::Screen;
 use crate::ui;
 
@@ -16,17 +16,21 @@ pub enum SettingRow {
     ConfirmUndo,
     FourColour,
     LargePrint,
+    CardBack,
+    TableColour,
     LeftHanded,
     WinnableCheck,
 }
 
-pub const ROWS: [SettingRow; 8] = [
+pub const ROWS: [SettingRow; 10] = [
     SettingRow::Speed,
     SettingRow::AutoMoves,
     SettingRow::ConfirmDeal,
     SettingRow::ConfirmUndo,
     SettingRow::FourColour,
     SettingRow::LargePrint,
+    SettingRow::CardBack,
+    SettingRow::TableColour,
     SettingRow::LeftHanded,
     SettingRow::WinnableCheck,
 ];
@@ -69,6 +73,8 @@ impl SettingRow {
                 on_off(s.four_colour)
             ),
             SettingRow::LargePrint => format!("Large-print cards: {}", on_off(s.large_print)),
+            SettingRow::CardBack => format!("Card back: {}", s.card_back.name()),
+            SettingRow::TableColour => format!("Table colour: {}", s.table_colour.name()),
             SettingRow::LeftHanded => format!(
                 "Left-handed layout (the table mirrored): {}",
                 on_off(s.left_handed)
@@ -110,6 +116,10 @@ impl SettingRow {
             SettingRow::ConfirmUndo => s.confirm_undo = !s.confirm_undo,
             SettingRow::FourColour => s.four_colour = !s.four_colour,
             SettingRow::LargePrint => s.large_print = !s.large_print,
+            SettingRow::CardBack => s.card_back = cycle(&CardBack::ALL, s.card_back, forward),
+            SettingRow::TableColour => {
+                s.table_colour = cycle(&TableColour::ALL, s.table_colour, forward);
+            }
             SettingRow::LeftHanded => s.left_handed = !s.left_handed,
             SettingRow::WinnableCheck => s.winnable_check = !s.winnable_check,
         }

@@ -50,6 +50,50 @@ fn settings_read_back_and_default_when_fields_are_missing() {
 }
 
 #[test]
+fn the_card_back_and_table_colour_are_saved_and_an_older_file_reads_the_defaults() {
+    let s = Settings {
+        card_back: CardBack::GreenTartan,
+        table_colour: TableColour::Burgundy,
+        ..Settings::default()
+    };
+    let text = s.to_ron();
+    assert!(
+        text.contains("GreenTartan") && text.contains("Burgundy"),
+        "{text}"
+    );
+    assert_eq!(Settings::from_ron(&text), Ok(s));
+    // A settings file written before the back and the table could be chosen.
+    let older = "(speed: Fast, auto_moves: Safe, confirm_deal: true, confirm_undo: false, \
+                 four_colour: true, large_print: false, left_handed: true, \
+                 winnable_check: false)";
+    let read = Settings::from_ron(older).expect("an older file reads");
+    assert_eq!(
+        (read.card_back, read.table_colour),
+        (CardBack::BlueLattice, TableColour::Green)
+    );
+    assert!(read.four_colour && read.left_handed && read.speed == Speed::Fast);
+    // Every choice is offered, in order, and comes back round.
+    let mut t = Settings::default();
+    let mut backs = vec![t.card_back];
+    let mut tables = vec![t.table_colour];
+    for _ in 1..CardBack::ALL.len() {
+        SettingRow::CardBack.step(&mut t, true);
+        backs.push(t.card_back);
+    }
+    for _ in 1..TableColour::ALL.len() {
+        SettingRow::TableColour.step(&mut t, true);
+        tables.push(t.table_colour);
+    }
+    assert_eq!(
+        (backs.as_slice(), tables.as_slice()),
+        (&CardBack::ALL[..], &TableColour::ALL[..])
+    );
+    SettingRow::CardBack.step(&mut t, true);
+    SettingRow::TableColour.step(&mut t, true);
+    assert_eq!(t, Settings::default());
+}
+
+#[test]
 fn every_row_changes_its_setting_and_comes_back_round() {
     for row in ROWS {
         let mut s = Settings::default();
@@ -82,10 +126,22 @@ fn the_screen_is_played_by_keys_and_saves_each_change() {
         press(&mut app, KeyCode::ArrowDown);
     }
     press(&mut app, KeyCode::Enter);
+    // Two rows further down, the card back: Left goes round to the last design; Down, Right:
+    // the next table colour.
+    for _ in 0..2 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    press(&mut app, KeyCode::ArrowLeft);
+    press(&mut app, KeyCode::ArrowDown);
+    press(&mut app, KeyCode::ArrowRight);
     let s = *app.world().resource::<Settings>();
     assert_eq!(
         (s.speed, s.auto_moves, s.four_colour),
         (Speed::Fast, AutoMoves::Safe, true)
+    );
+    assert_eq!(
+        (s.card_back, s.table_colour),
+        (CardBack::GreenTartan, TableColour::Blue)
     );
     let saved = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("saved");
     assert_eq!(Settings::from_ron(&saved), Ok(s));

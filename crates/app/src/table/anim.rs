@@ -76,7 +76,7 @@ pub fn show_face(art: &CardArt, sprite: &mut Sprite, view: &mut CardView, up: bo
     sprite.image = if up {
         art.face(view.card.rank, view.card.suit)
     } else {
-        art.back.clone()
+        art.back()
     };
 }
 

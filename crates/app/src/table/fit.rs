@@ -102,7 +102,10 @@ impl Fit {
 
     /// A card's size in pixels.
     pub fn card_size(&self, layout: &Layout) -> Vec2 {
-        Vec2::new(1.0, 1.4) * layout.card_scale * self.scale
+        // Whole pixels, the size the card images are drawn at: each image maps one to one
+        // onto the screen.
+        let width = (layout.card_scale * self.scale).round().max(1.0);
+        Vec2::new(width, (width * 1.4).round())
     }
 }
 

@@ -8,15 +8,18 @@ use solitaire_core::{Layout, Position};
 use super::anim::{FLIGHT, Flight, show_face};
 use super::fit::{Fit, card_corner};
 use super::steps::delays;
-use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker, TableSet};
+use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker, TableSet};
 use crate::art::CardArt;
 use crate::assets::GameAssets;
 use crate::play::{Changed, Play};
 
-/// Where card `index` of `pile` rests, in world coordinates (z stacks the pile).
+/// Where card `index` of `pile` rests, in world coordinates (z stacks the pile), its edges
+/// on whole pixels so that its image is not resampled.
 pub fn rest(layout: &Layout, fit: &Fit, pos: &Position, pile: usize, index: usize) -> Vec3 {
     let size = Vec2::new(1.0, 1.4) * layout.card_scale;
     let c = fit.world(card_corner(layout, pos, pile, index) + size / 2.0);
+    let pixels = fit.card_size(layout);
+    let c = (c - pixels / 2.0).round() + pixels / 2.0;
     c.extend(1.0 + index as f32 * 0.01)
 }
 
@@ -64,8 +67,8 @@ pub fn follow_changes(
     }
 }
 
-/// Fit the table to the window; on a change, resize and snap everything (and redraw the art
-/// when the card size moved far from the size it was drawn at).
+/// Fit the table to the window; on a change, resize and snap everything (and ask for the art
+/// at the new card size, drawn in the background).
 pub fn refit(
     mut commands: Commands,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -74,14 +77,13 @@ pub fn refit(
     mut art: ResMut<CardArt>,
     assets: Option<Res<GameAssets>>,
     fonts: Res<Assets<Font>>,
-    mut images: ResMut<Assets<Image>>,
+    images: Res<Assets<Image>>,
     entities: Res<CardEntities>,
     settings: Option<Res<crate::settings::Settings>>,
     note: Option<Res<super::note::TableNote>>,
     mut cards: Query<(&mut Transform, &mut Sprite, &mut CardView), Without<PileMarker>>,
     mut markers: Query<(&PileMarker, &MarkerSign, &mut Transform, &mut Sprite), Without<CardView>>,
     mut counts: Query<(&PileCount, &mut Transform), (Without<CardView>, Without<PileMarker>)>,
-    mut felt: Query<&mut Sprite, (With<Felt>, Without<CardView>, Without<PileMarker>)>,
 ) {
     let layout = play.game().layout();
     let size = Vec2::new(window.width(), window.height());
@@ -97,11 +99,8 @@ pub fn refit(
     }
     *fit = new;
     let card = fit.card_size(layout);
-    let want = card.x.round() as u32;
-    let far =
-        art.width == 0 || (art.width as f32 - card.x).abs() / card.x > 0.2 || art.style != style;
-    if far && let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
-        art.draw(&mut images, font.data.data(), want, style);
+    if let Some(font) = assets.and_then(|a| fonts.get(&a.font)) {
+        art.request(&images, font, card.x.round() as u32, style);
     }
     let pos = play.session.position();
     for (p, pile) in pos.piles().iter().enumerate() {
@@ -128,10 +127,6 @@ pub fn refit(
     for (c, mut t) in &mut counts {
         let base = rest(layout, &fit, pos, c.0, 0);
         t.translation = Vec3::new(base.x, base.y - card.y * 0.5 - 11.0, 5.0);
-    }
-    for mut sprite in &mut felt {
-        sprite.custom_size = Some(size);
-        sprite.image = art.table.clone();
     }
 }
 

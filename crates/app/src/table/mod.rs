@@ -9,6 +9,7 @@ mod ask_tests;
 pub mod auto;
 pub mod bar;
 pub mod celebrate;
+mod cover;
 mod drag;
 #[cfg(test)]
 mod drag_tests;
@@ -25,6 +26,7 @@ mod key_tests;
 pub mod keys;
 pub mod note;
 pub mod outcome;
+mod ready;
 pub mod replay;
 mod spawn;
 mod status;
@@ -57,10 +59,6 @@ pub struct MarkerSign(pub &'static str);
 /// The card count shown beside a pile whose layout asks for it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PileCount(pub usize);
-
-/// The felt under everything.
-#[derive(Component)]
-pub struct Felt;
 
 /// Each card's entity.
 #[derive(Resource, Default)]
@@ -99,7 +97,7 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
-    app.add_plugins(note::plugin);
+    app.add_plugins((note::plugin, ready::plugin, cover::plugin));
 }
 
 /// For tests elsewhere in the app: the table's input systems on `session`, on the table

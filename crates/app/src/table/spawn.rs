@@ -1,5 +1,5 @@
-//! Setting the table: the felt, an outline and count for each pile, and every card, dealt
-//! one by one from the stock when the game is new.
+//! Setting the table: an outline and count for each pile, and every card, dealt one by one
+//! from the stock when the game is new (the felt is the window's clear colour).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -9,7 +9,7 @@ use super::anim::{FLIGHT, Flight};
 use super::drag::{on_card_press, on_drag, on_drag_end, on_drag_start, on_marker_press};
 use super::fit::Fit;
 use super::follow::rest;
-use super::{CardEntities, CardView, Felt, MarkerSign, PileCount, PileMarker};
+use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker};
 use crate::art::{CardArt, art_style};
 use crate::assets::GameAssets;
 use crate::play::Play;
@@ -28,7 +28,7 @@ fn spawn_table(
     mut art: ResMut<CardArt>,
     assets: Res<GameAssets>,
     fonts: Res<Assets<Font>>,
-    mut images: ResMut<Assets<Image>>,
+    images: Res<Assets<Image>>,
     mut entities: ResMut<CardEntities>,
     settings: Res<crate::settings::Settings>,
     note: Option<Res<super::note::TableNote>>,
@@ -39,30 +39,10 @@ fn spawn_table(
     let room = super::note::note_room(note.as_deref(), Some(&*play));
     *fit = Fit::above(layout, size, room).mirror(settings.left_handed, layout);
     let card = fit.card_size(layout);
-    if let Some(font) = fonts.get(&assets.font)
-        && (art.width == 0
-            || (art.width as f32 - card.x).abs() / card.x > 0.2
-            || art.style != art_style(&settings))
-    {
-        art.draw(
-            &mut images,
-            font.data.data(),
-            card.x.round() as u32,
-            art_style(&settings),
-        );
+    if let Some(font) = fonts.get(&assets.font) {
+        art.request(&images, font, card.x.round() as u32, art_style(&settings));
     }
     let scoped = DespawnOnExit(Screen::Playing);
-    commands.spawn((
-        scoped.clone(),
-        Felt,
-        Pickable::IGNORE,
-        Transform::from_xyz(0.0, 0.0, -10.0),
-        Sprite {
-            image: art.table.clone(),
-            custom_size: Some(size),
-            ..default()
-        },
-    ));
     let pos = play.session.position();
     for (p, spec) in layout.piles.iter().enumerate() {
         let sign = marker_sign(play.game(), pos, p);
@@ -119,7 +99,7 @@ fn spawn_table(
             let image = if up && !dealt {
                 art.face(c.rank, c.suit)
             } else {
-                art.back.clone()
+                art.back()
             };
             let mut e = commands.spawn((
                 scoped.clone(),
