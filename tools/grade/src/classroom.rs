@@ -306,6 +306,7 @@ pub fn run_class(
             .as_ref()
             .map(|dir| dir.join("similarity.md"))
     });
+    let before_copies = rows.clone();
     crate::copies::detect(
         &options.workspace,
         &options.build_dir,
@@ -314,7 +315,8 @@ pub fn run_class(
         report.as_deref(),
     )
     .map_err(|(file, e)| fail(&file, e))?;
-    if let Some(out) = &options.out {
+    // Written again only where the comparison filled a cell (a FIFO is read once per write).
+    if let Some(out) = options.out.as_ref().filter(|_| rows != before_copies) {
         gradebook::write(out, &rows).map_err(|e| fail(out, e))?;
     }
     write_exports(options, roster, &submissions, &rows).map_err(|(file, e)| fail(&file, e))?;
