@@ -118,7 +118,7 @@ pub struct GradeArgs {
     moodle: Option<PathBuf>,
     /// With `--class`: where to write the similarity report (pairs of submissions, or of a
     /// submission and its reference, that share too much code, with the matching lines side
-    /// by side; default: `similarity.md` in `--reports`). The gradebook's `similarity`
+    /// by side; default: `similarity.md` beside the `--out` gradebook). The gradebook's `similarity`
     /// column links it.
     #[arg(long, value_name = "FILE", requires = "class")]
     similarity: Option<PathBuf>,

@@ -105,8 +105,8 @@ pub struct ClassOptions {
     pub canvas: Option<PathBuf>,
     /// A Moodle grade import to write (see [`crate::export::moodle_csv`]).
     pub moodle: Option<PathBuf>,
-    /// Where the similarity report goes (see [`crate::copies`]; default: `similarity.md` in
-    /// `reports`, if given).
+    /// Where the similarity report goes (see [`crate::copies`]; default: `similarity.md`
+    /// beside the gradebook, never among the students' reports: it quotes the references).
     pub similarity: Option<PathBuf>,
 }
 
@@ -300,11 +300,12 @@ pub fn run_class(
         };
         finish(&mut rows, finished, graded.report)?;
     }
+    // Beside the gradebook, not among the students' reports: it quotes the references.
     let report = options.similarity.clone().or_else(|| {
         options
-            .reports
+            .out
             .as_ref()
-            .map(|dir| dir.join("similarity.md"))
+            .map(|out| out.with_file_name("similarity.md"))
     });
     let before_copies = rows.clone();
     crate::copies::detect(

@@ -357,7 +357,7 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
 
     // Every student here copied the reference's rules: each is flagged, the report shows
     // where, and the gradebook links it. The variant has no one to be compared with.
-    let similarity = read(&tmp.path().join("reports").join("similarity.md"));
+    let similarity = read(&tmp.path().join("similarity.md"));
     for game in ["ada-labyrinth", "bob-labyrinth", "jon-labyrinth"] {
         let cell = &by[game].similarity;
         let share: f64 = cell

@@ -72,7 +72,13 @@ pub fn checkout(class: &Path, reference: &str, id: &str) -> PathBuf {
     let trusted = built_from();
     let dir = scaffolded(class, reference, id);
     let src = trusted.join(format!("games/{reference}/src"));
-    let lib = read(&src.join("lib.rs")).replace(reference, id);
+    // A student writes the rules; the reference's own search (`mod search`) is not theirs.
+    let lib: String = read(&src.join("lib.rs"))
+        .replace(reference, id)
+        .lines()
+        .filter(|l| !matches!(l.trim(), "pub mod search;" | "pub use search::SEARCH;"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     write(&dir.join(format!("games/{id}/src/lib.rs")), &lib);
     write(
         &dir.join(format!("games/{id}/src/rules.rs")),
