@@ -289,7 +289,7 @@ fn independent_implementations_are_not_flagged() {
     assert!(c.similarity() < 25.0, "{c:?}");
 
     // The solver's Bristol board and Bristol's rules: the same game, written twice.
-    let board = "crates/solver/src/bristol";
+    let board = "games/bristol/src/search";
     let board = document("board", &files_of(&built_from().join(board), board));
     let bristol = document("bristol", &reference_files("bristol"));
     let c = compare(&board, &bristol, &ignored);
