@@ -14,6 +14,8 @@
 
 mod support;
 
+use support::class::part;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -221,14 +223,6 @@ fn course_text() -> String {
     let (name, value) = literal_reading();
     let readings = format!("readings: {{{name:?}: {value:?}}}");
     format!("(name: \"Class test\", games: {{{REFERENCE:?}: ({readings})}}, allowed_crates: [])\n")
-}
-
-fn part(row: &GradebookRow, id: &str) -> f64 {
-    let i = solitaire_grader::gradebook::PARTS
-        .iter()
-        .position(|p| *p == id)
-        .unwrap_or_else(|| panic!("no part {id}"));
-    row.parts[i].parse().unwrap_or(f64::NAN)
 }
 
 #[test]

@@ -8,20 +8,14 @@
 
 mod support;
 
+use support::class::part;
+
 use std::collections::BTreeMap;
 
 use solitaire_grader::{GradebookRow, Roster, run_class};
 use support::class::{checkout, edit, read, rules, write};
 
 const REFERENCE: &str = "bristol";
-
-fn part(row: &GradebookRow, id: &str) -> f64 {
-    let i = solitaire_grader::gradebook::PARTS
-        .iter()
-        .position(|p| *p == id)
-        .unwrap_or_else(|| panic!("no part {id}"));
-    row.parts[i].parse().unwrap_or(f64::NAN)
-}
 
 #[test]
 fn a_wrong_win_and_a_wrong_refusal_category_lose_points_in_differential_play() {
