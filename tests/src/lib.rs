@@ -2,7 +2,7 @@
 //! every registered game must have ([`sets`]), and the conformance scenarios ([`scenario`]
 //! for the file format, [`run`] for the runner, [`files`] for finding them).
 //!
-//! A conformance file `tests/conformance/<id>.ron` holds the scenarios of one game id:
+//! A conformance file `games/<folder>/conformance/<id>.ron` holds the scenarios of one game id:
 //!
 //! ```
 //! use solitaire_conformance::scenario::{ScenarioFile, Start, Step};
@@ -24,7 +24,7 @@ pub mod run;
 pub mod scenario;
 pub mod sets;
 
-pub use files::{conformance_dir, load, load_dir, public_dir, scenario_path};
+pub use files::{GAME_SUBDIR, conformance_dir, load, load_dir, public_dir, scenario_path};
 pub use run::{Failure, Outcome, run_scenario};
 pub use scenario::{FormatError, Scenario, ScenarioFile, Start, Step};
 pub use sets::{accepted_moves, assert_listed_are_accepted, listed_moves};

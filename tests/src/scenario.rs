@@ -31,7 +31,7 @@ use thiserror::Error;
 /// One file: the game id it is written for and its scenarios.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ScenarioFile {
-    /// The game id (`bristol`); the file is `tests/conformance/<game>.ron`.
+    /// The game id (`bristol`); the file is `games/<rules>/conformance/<game>.ron`.
     pub game: String,
     /// The scenarios, run in order, each from its own start.
     pub scenarios: Vec<Scenario>,

@@ -1,8 +1,8 @@
-//! Runs every conformance file in `tests/conformance/` against its registered game. A file
+//! Runs every conformance file in `games/*/conformance/` against its registered game. A file
 //! whose game is not registered yet is skipped with a note; a registered game without a file
 //! fails.
 
-use solitaire_conformance::{conformance_dir, load_dir, run_scenario, scenario_path};
+use solitaire_conformance::{GAME_SUBDIR, conformance_dir, load_dir, run_scenario, scenario_path};
 use solitaire_core::{Game, ReadingValues};
 
 #[test]
@@ -113,6 +113,27 @@ fn every_registered_game_has_a_conformance_file() {
         "no conformance file for: {}",
         missing.join(", ")
     );
+}
+
+/// A game is one folder: the layout `<id>` of rules `<rules>` is `games/<rules>/layouts/<id>.ron`
+/// and its scenarios are `games/<rules>/conformance/<id>.ron`.
+#[test]
+fn every_layout_and_its_scenarios_live_in_its_game_folder() {
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let games = conformance_dir();
+    let mut misplaced = Vec::new();
+    for game in catalog.games() {
+        let folder = games.join(&game.layout().rules);
+        for file in [
+            folder.join("layouts").join(format!("{}.ron", game.id())),
+            folder.join(GAME_SUBDIR).join(format!("{}.ron", game.id())),
+        ] {
+            if !file.is_file() {
+                misplaced.push(file.display().to_string());
+            }
+        }
+    }
+    assert!(misplaced.is_empty(), "missing: {}", misplaced.join(", "));
 }
 
 #[test]

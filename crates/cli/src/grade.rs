@@ -92,7 +92,7 @@ pub struct GradeArgs {
     /// The time limit of each check, in milliseconds.
     #[arg(long, default_value_t = 5000)]
     time_limit: u64,
-    /// The directory of conformance files (default: the built-in tests/conformance).
+    /// The directory of conformance files (default: the built-in games/*/conformance).
     #[arg(long, value_name = "DIR")]
     conformance: Option<PathBuf>,
     /// Write the report as JSON (for a gradebook; the default for an `--out` file ending in

@@ -46,7 +46,7 @@ fn new_game_scaffolds_and_registers_from_a_subdirectory() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("created assets/layouts/test-patience.ron"),
+        stdout.contains("created games/test-patience/layouts/test-patience.ron"),
         "{stdout}"
     );
     assert!(
@@ -54,7 +54,8 @@ fn new_game_scaffolds_and_registers_from_a_subdirectory() {
         "{stdout}"
     );
     assert_eq!(
-        fs::read_to_string(root.join("tests/conformance/test-patience.ron")).expect("file"),
+        fs::read_to_string(root.join("games/test-patience/conformance/test-patience.ron"))
+            .expect("file"),
         "(game: \"test-patience\", scenarios: [])\n"
     );
     let registry = fs::read_to_string(root.join("crates/registry/src/lib.rs")).expect("file");

@@ -63,7 +63,7 @@ pub struct Course {
     /// Registry crates a student's game crate may depend on, besides the engine.
     #[serde(default)]
     pub allowed_crates: Vec<String>,
-    /// Points for the student's own scenarios (`tests/conformance/<id>.ron` in the
+    /// Points for the student's own scenarios (`games/<id>/conformance/<id>.ron` in the
     /// submission) that the reference agrees with; 0 by default.
     #[serde(default)]
     pub student_scenarios: u32,

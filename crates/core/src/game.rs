@@ -376,7 +376,7 @@ pub struct Catalog {
 /// A layout file embedded in a game crate: its file name and text.
 #[derive(Clone, Copy)]
 pub struct EmbeddedLayout {
-    /// The file name, as errors name it (`assets/layouts/spider.ron`).
+    /// The file name, as errors name it (`games/spider/layouts/spider.ron`).
     pub file: &'static str,
     /// The RON text.
     pub source: &'static str,

@@ -1,4 +1,4 @@
-//! Layouts: a game described as data in a RON file (`assets/layouts/<id>.ron`).
+//! Layouts: a game described as data in a RON file (`games/<rules>/layouts/<id>.ron`).
 //!
 //! A layout names the game and its rules plugin, the plugin's parameters, the cards used,
 //! every pile (id, kind, where it lies on the table, how it fans) and the initial deal as a

@@ -33,8 +33,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/aces-up.ron",
-    source: include_str!("../../../assets/layouts/aces-up.ron"),
+    file: "games/aces-up/layouts/aces-up.ron",
+    source: include_str!("../layouts/aces-up.ron"),
 }];
 
 /// What each pile of the layout is to Aces Up.

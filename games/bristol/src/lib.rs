@@ -46,8 +46,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/bristol.ron",
-    source: include_str!("../../../assets/layouts/bristol.ron"),
+    file: "games/bristol/layouts/bristol.ron",
+    source: include_str!("../layouts/bristol.ron"),
 }];
 
 /// Bristol has no options; the layout's `params`, if any, must be empty.

@@ -57,8 +57,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/german-patience.ron",
-    source: include_str!("../../../assets/layouts/german-patience.ron"),
+    file: "games/german-patience/layouts/german-patience.ron",
+    source: include_str!("../layouts/german-patience.ron"),
 }];
 
 /// How many cards complete a pile.

@@ -50,8 +50,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/interregnum.ron",
-    source: include_str!("../../../assets/layouts/interregnum.ron"),
+    file: "games/interregnum/layouts/interregnum.ron",
+    source: include_str!("../layouts/interregnum.ron"),
 }];
 
 /// Cards built on a foundation before its indicator crowns it.

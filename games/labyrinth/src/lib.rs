@@ -42,8 +42,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/labyrinth.ron",
-    source: include_str!("../../../assets/layouts/labyrinth.ron"),
+    file: "games/labyrinth/layouts/labyrinth.ron",
+    source: include_str!("../layouts/labyrinth.ron"),
 }];
 
 /// When the player may deal.

@@ -49,8 +49,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/penguin.ron",
-    source: include_str!("../../../assets/layouts/penguin.ron"),
+    file: "games/penguin/layouts/penguin.ron",
+    source: include_str!("../layouts/penguin.ron"),
 }];
 
 /// What each pile of the layout is to Penguin.

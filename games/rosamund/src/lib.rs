@@ -63,8 +63,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/rosamund.ron",
-    source: include_str!("../../../assets/layouts/rosamund.ron"),
+    file: "games/rosamund/layouts/rosamund.ron",
+    source: include_str!("../layouts/rosamund.ron"),
 }];
 
 /// How many times the waste piles may be gathered into a new stock.

@@ -66,8 +66,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/sixes-and-sevens.ron",
-    source: include_str!("../../../assets/layouts/sixes-and-sevens.ron"),
+    file: "games/sixes-and-sevens/layouts/sixes-and-sevens.ron",
+    source: include_str!("../layouts/sixes-and-sevens.ron"),
 }];
 
 /// When the player may deal from the stock.

@@ -61,8 +61,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/sly-fox.ron",
-    source: include_str!("../../../assets/layouts/sly-fox.ron"),
+    file: "games/sly-fox/layouts/sly-fox.ron",
+    source: include_str!("../layouts/sly-fox.ron"),
 }];
 
 /// Sly Fox has no options; the layout's `params`, if any, must be empty.

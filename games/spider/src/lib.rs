@@ -52,16 +52,16 @@ pub const PLUGIN: Plugin = Plugin {
 /// The layouts this crate ships: 4-, 2- and 1-suit Spider.
 pub const LAYOUTS: &[EmbeddedLayout] = &[
     EmbeddedLayout {
-        file: "assets/layouts/spider.ron",
-        source: include_str!("../../../assets/layouts/spider.ron"),
+        file: "games/spider/layouts/spider.ron",
+        source: include_str!("../layouts/spider.ron"),
     },
     EmbeddedLayout {
-        file: "assets/layouts/spider-2suit.ron",
-        source: include_str!("../../../assets/layouts/spider-2suit.ron"),
+        file: "games/spider/layouts/spider-2suit.ron",
+        source: include_str!("../layouts/spider-2suit.ron"),
     },
     EmbeddedLayout {
-        file: "assets/layouts/spider-1suit.ron",
-        source: include_str!("../../../assets/layouts/spider-1suit.ron"),
+        file: "games/spider/layouts/spider-1suit.ron",
+        source: include_str!("../layouts/spider-1suit.ron"),
     },
 ];
 

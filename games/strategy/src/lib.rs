@@ -44,8 +44,8 @@ pub const PLUGIN: Plugin = Plugin {
 
 /// The layouts this crate ships.
 pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
-    file: "assets/layouts/strategy.ron",
-    source: include_str!("../../../assets/layouts/strategy.ron"),
+    file: "games/strategy/layouts/strategy.ron",
+    source: include_str!("../layouts/strategy.ron"),
 }];
 
 /// How a turned Ace is founded.

@@ -676,11 +676,11 @@ fn scenarios(options: &Options, reference: &str) -> Result<ScenarioFile, String>
 /// The student's own scenarios, as staged from the submission: data the judge reads, capped
 /// in size.
 fn own_scenarios(staged: &Path, game: &str) -> crate::own::Own {
-    let file = solitaire_conformance::scenario_path(&staged.join("tests/conformance"), game);
+    let name = crate::submission::own_scenarios_file(staged, game);
+    let file = staged.join(&name);
     if !file.exists() {
         return None;
     }
-    let name = format!("tests/conformance/{game}.ron");
     Some(
         read_text_capped(&file, MAX_INPUT_BYTES)
             .map_err(|e| format!("{name}: {e}"))

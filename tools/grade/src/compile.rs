@@ -6,9 +6,11 @@
 //! macro of the student's or Cargo runs.
 //!
 //! ```text
-//! <scratch>/games/<id>/                 the student's crate
-//! <scratch>/assets/layouts/<id>.ron     its layout (the crate embeds it)
-//! <scratch>/tests/conformance/<id>.ron  its own scenarios, if any
+//! <scratch>/games/<id>/                 the student's game folder: the crate, its layout
+//!                                        (layouts/<id>.ron, which the crate embeds) and its
+//!                                        own scenarios (conformance/<id>.ron), if any
+//! <scratch>/assets/layouts/<id>.ron     the layout, in a submission of the older shape
+//! <scratch>/tests/conformance/<id>.ron  the own scenarios, in the older shape
 //! <scratch>/out/                        the library and the oracle, built
 //! ```
 

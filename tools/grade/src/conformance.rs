@@ -37,8 +37,14 @@ impl Suite {
         hidden: Vec<Scenario>,
         options: &Options,
     ) -> Suite {
-        let source = if options.conformance_dir == solitaire_conformance::conformance_dir() {
-            format!("tests/conformance/{}.ron", public.game)
+        let built_in = solitaire_conformance::conformance_dir();
+        let source = if options.conformance_dir == built_in {
+            let path = solitaire_conformance::scenario_path(&built_in, &public.game);
+            let checkout = built_in.parent().unwrap_or(&built_in);
+            path.strip_prefix(checkout)
+                .unwrap_or(&path)
+                .display()
+                .to_string()
         } else if options.conformance_dir == solitaire_conformance::public_dir() {
             format!("tests/public/{}.ron", public.game)
         } else {

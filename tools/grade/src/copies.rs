@@ -118,7 +118,7 @@ fn scaffolds(workspace: &Path, scratch: &Path, references: &[&str]) -> Option<Do
     for reference in references {
         let root = scratch.join(format!("scaffold-{reference}"));
         let _ = std::fs::remove_dir_all(&root);
-        let layout = format!("assets/layouts/{reference}.ron");
+        let layout = solitaire_scaffold::layout_file(workspace, reference)?;
         for rel in [
             "Cargo.toml",
             "crates/registry/Cargo.toml",

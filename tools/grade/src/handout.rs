@@ -280,7 +280,8 @@ fn scenarios(out: &mut String, game: &Game) {
                 .collect();
             let _ = writeln!(
                 out,
-                "The public scenarios, `tests/conformance/{}.ron`, each named by the rule \
+                "The public scenarios (`tests/public/{}.ron` in the course's starter repository), \
+                 each named by the rule \
                  sentence it checks ({} hold for these readings):\n",
                 game.id(),
                 held.len()

@@ -8,7 +8,7 @@
 //! 1. **Layout and deal** (15): the same pile ids with the same kinds as the reference (5),
 //!    and for each of N seeds the same dealt position, card for card, face up and face down
 //!    (10).
-//! 2. **Conformance** (35): the reference game's scenarios (`tests/conformance/<id>.ron`) and
+//! 2. **Conformance** (35): the reference game's scenarios (`games/<rules>/conformance/<id>.ron`) and
 //!    the instructor's hidden ones ([`Options::hidden_dir`]) that hold for the reference as
 //!    configured, run against the candidate; points in proportion to the scenarios passed.
 //! 3. **Differential play** (35): from the reference's deal of each of N seeds, a random walk

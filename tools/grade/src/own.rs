@@ -1,4 +1,4 @@
-//! The student's own scenarios (`tests/conformance/<id>.ron` of the submission), run against
+//! The student's own scenarios (`games/<id>/conformance/<id>.ron` of the submission), run against
 //! the reference as the course configures it: which of them the reference agrees with, which
 //! rule sentences they quote, and, where the course gives the part points
 //! (`student_scenarios: N`), how many of those points they earn.
@@ -267,7 +267,7 @@ fn scoring(
 ) -> String {
     if !has_file {
         return format!(
-            "{points} points for your own scenarios (tests/conformance/<your game>.ron): the \
+            "{points} points for your own scenarios (games/<your game>/conformance/<your game>.ron): the \
              submission has none."
         );
     }

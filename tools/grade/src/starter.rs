@@ -4,9 +4,8 @@
 //! - kept: the engine and every crate below the games, the command line `sol` with the
 //!   scaffolder and the grader, the docs, and the games the course does not assign, as
 //!   examples;
-//! - left out: each assigned game's crate (its rules, layout, scenarios and search), its
-//!   layouts and its conformance file, wherever they are; the desktop app; the collection's
-//!   own test suites, benchmarks and CI;
+//! - left out: each assigned game's folder (its rules, layouts, conformance scenarios and
+//!   search); the desktop app; the collection's own test suites, benchmarks and CI;
 //! - added: the course file (`course.ron`), each assigned game's public scenarios
 //!   (`tests/public/<id>.ron`, which `sol grade` self-checks a student's game against) and
 //!   handout (`handouts/<id>.md`, its commands naming the student's game), and a README.
@@ -95,7 +94,7 @@ pub fn write_starter(
     let files = listed_files(workspace)?;
     let mut kept = 0;
     for rel in &files {
-        if left_out(rel, workspace, &crates, &games_left_out) {
+        if left_out(rel, &crates) {
             continue;
         }
         let from = workspace.join(rel);
@@ -204,7 +203,7 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<String>) -> Result<(), String> 
 }
 
 /// Whether the file `rel` stays out of the starter.
-fn left_out(rel: &str, workspace: &Path, crates: &BTreeSet<String>, games: &[String]) -> bool {
+fn left_out(rel: &str, crates: &BTreeSet<String>) -> bool {
     if LEFT_OUT.iter().any(|p| rel.starts_with(p)) {
         return true;
     }
@@ -217,24 +216,7 @@ fn left_out(rel: &str, workspace: &Path, crates: &BTreeSet<String>, games: &[Str
     {
         return true;
     }
-    if parts.len() > 2 && parts[0] == "games" && crates.contains(parts[1]) {
-        return true;
-    }
-    let file_id = |dir: &str| {
-        rel.strip_prefix(dir)
-            .and_then(|f| f.strip_suffix(".ron"))
-            .map(str::to_string)
-    };
-    if let Some(id) = file_id("tests/conformance/") {
-        return games.contains(&id);
-    }
-    if rel.starts_with("assets/layouts/") && rel.ends_with(".ron") {
-        let text = std::fs::read_to_string(workspace.join(rel)).unwrap_or_default();
-        return crates
-            .iter()
-            .any(|rules| text.contains(&format!("rules: \"{rules}\"")));
-    }
-    false
+    parts.len() > 2 && parts[0] == "games" && crates.contains(parts[1])
 }
 
 /// A kept text file, without what names the left-out crates: their dependency lines in
@@ -316,7 +298,7 @@ fn readme(course: &Course, example: &str) -> String {
          ```\n\n\
          Your assignment{s}:\n\n{games}\n\
          Write your game's rules in `games/<your id>/src/rules.rs` and its layout in \
-         `assets/layouts/<your id>.ron` (`sol new-game` makes both), from the course's rules \
+         `games/<your id>/layouts/<your id>.ron` (`sol new-game` makes both), from the course's rules \
          text and the handout. In a handout's commands, `{YOUR_GAME}` stands for your game's \
          id.\n\n\
          `sol grade <your id> --course course.ron` self-checks your game: the assignment's \
@@ -324,7 +306,7 @@ fn readme(course: &Course, example: &str) -> String {
          accepted, undo is exact, no card appears or vanishes, positions keep the layout's \
          structure, the solver's wins replay). The instructor's grade adds the layout and \
          the deal, differential play against the reference game along every rule, and \
-         hidden scenarios. Your own scenarios go in `tests/conformance/<your id>.ron` \
+         hidden scenarios. Your own scenarios go in `games/<your id>/conformance/<your id>.ron` \
          ({points} points in the instructor's grade, for those the reference agrees with).\n\n\
          The other games under `games/` are examples: read them, run them \
          (`sol play {example} --seed 1`), and see docs/adding-a-game.md.\n",

@@ -1,8 +1,10 @@
 //! A submission from outside the course's workspace, a directory (a checkout, an unpacked
 //! archive) or a git repository at a revision, and taking from it only what `sol new-game`
-//! made for the student's game id: `games/<id>/`, `assets/layouts/<id>.ron` and
-//! `tests/conformance/<id>.ron`. The student's engine, registry, grader and reference games,
-//! if the submission has them, are never looked at.
+//! made for the student's game id: its folder `games/<id>/`, which holds the crate, the
+//! layout `layouts/<id>.ron` and the student's own scenarios `conformance/<id>.ron`. The
+//! older shape, with the layout in `assets/layouts/<id>.ron` and the scenarios in
+//! `tests/conformance/<id>.ron`, is read too. The student's engine, registry, grader and
+//! reference games, if the submission has them, are never looked at.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -89,13 +91,45 @@ pub fn valid_id(id: &str) -> bool {
 }
 
 /// The submission's files for game `id`, relative to its root, each with whether it is
-/// required.
+/// required: the game's folder, and the layout and scenarios of the older shape.
 fn wanted(id: &str) -> [(String, bool); 3] {
     [
         (format!("games/{id}"), true),
-        (format!("assets/layouts/{id}.ron"), true),
-        (format!("tests/conformance/{id}.ron"), false),
+        (old_layout(id), false),
+        (old_scenarios(id), false),
     ]
+}
+
+/// The layout of game `id` in a checkout's older shape.
+fn old_layout(id: &str) -> String {
+    format!("assets/layouts/{id}.ron")
+}
+
+/// The student's own scenarios of game `id` in a checkout's older shape.
+fn old_scenarios(id: &str) -> String {
+    format!("tests/conformance/{id}.ron")
+}
+
+/// The layout file of game `id` in a staged submission, relative to it: in the game's
+/// folder, or where the older shape has it.
+pub fn layout_file(staged: &Path, id: &str) -> String {
+    let in_folder = format!("games/{id}/layouts/{id}.ron");
+    if staged.join(&in_folder).exists() {
+        in_folder
+    } else {
+        old_layout(id)
+    }
+}
+
+/// The student's own scenario file of game `id` in a staged submission, relative to it: in the
+/// game's folder, or where the older shape has it.
+pub fn own_scenarios_file(staged: &Path, id: &str) -> String {
+    let in_folder = format!("games/{id}/conformance/{id}.ron");
+    if staged.join(&in_folder).exists() {
+        in_folder
+    } else {
+        old_scenarios(id)
+    }
 }
 
 /// Copy the files of game `id` from `source` (relative to `base`) into `dest`, using `work`
@@ -151,6 +185,12 @@ fn copy_wanted(root: &Path, id: &str, dest: &Path) -> Result<(), String> {
     }
     if !root.join(format!("games/{id}/Cargo.toml")).is_file() {
         return Err(format!("the submission has no games/{id}/Cargo.toml"));
+    }
+    if !dest.join(layout_file(dest, id)).is_file() {
+        return Err(format!(
+            "the submission has no games/{id}/layouts/{id}.ron (nor {})",
+            old_layout(id)
+        ));
     }
     Ok(())
 }
@@ -376,6 +416,7 @@ mod tests {
         assert_eq!(from, Ok("directory checkout".to_string()));
         assert!(dest.join("games/ada/src/lib.rs").is_file());
         assert!(dest.join("assets/layouts/ada.ron").is_file());
+        assert_eq!(layout_file(&dest, "ada"), "assets/layouts/ada.ron");
         assert!(!dest.join("games/ada/target").exists());
         assert!(!dest.join("games/labyrinth").exists());
         assert!(!dest.join("crates").exists());
@@ -403,5 +444,47 @@ mod tests {
             );
             assert!(linked.is_err_and(|e| e.contains("symbolic link")));
         }
+    }
+
+    #[test]
+    fn a_game_folder_brings_its_layout_and_scenarios_and_one_without_a_layout_is_refused() {
+        let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = tmp.path().join("checkout");
+        let write = |rel: &str| {
+            let path = root.join(rel);
+            fs::create_dir_all(path.parent().unwrap_or(&root)).unwrap_or_else(|e| panic!("{e}"));
+            fs::write(path, "()").unwrap_or_else(|e| panic!("{e}"));
+        };
+        write("games/eve/Cargo.toml");
+        write("games/eve/src/lib.rs");
+        write("games/eve/layouts/eve.ron");
+        write("games/eve/conformance/eve.ron");
+        write("games/noa/Cargo.toml");
+        write("games/noa/src/lib.rs");
+        let stage_in = |id: &str, dest: &str| {
+            stage(
+                &Source::Dir("checkout".into()),
+                tmp.path(),
+                id,
+                &tmp.path().join(dest),
+                tmp.path(),
+                None,
+            )
+        };
+        assert_eq!(
+            stage_in("eve", "dest"),
+            Ok("directory checkout".to_string())
+        );
+        let dest = tmp.path().join("dest");
+        assert_eq!(layout_file(&dest, "eve"), "games/eve/layouts/eve.ron");
+        assert_eq!(
+            own_scenarios_file(&dest, "eve"),
+            "games/eve/conformance/eve.ron"
+        );
+        assert!(dest.join(own_scenarios_file(&dest, "eve")).is_file());
+        assert!(
+            stage_in("noa", "dest2").is_err_and(|e| e
+                == "the submission has no games/noa/layouts/noa.ron (nor assets/layouts/noa.ron)")
+        );
     }
 }

@@ -178,7 +178,7 @@ fn make_class(class: &Path) -> Vec<(&'static str, &'static str, String)> {
     let ida = checkout(class, "ida-labyrinth");
     let lib = ida.join("games/ida-labyrinth/src/lib.rs");
     let answers = "\n/// The reference's scenarios.\npub const ANSWERS: &str = \
-                   include_str!(\"../../../tests/conformance/labyrinth.ron\");\n";
+                   include_str!(\"../../../games/labyrinth/conformance/labyrinth.ron\");\n";
     write(&lib, &(read(&lib) + answers));
     roster.push((
         "Ida (reads the answers)",
@@ -188,7 +188,7 @@ fn make_class(class: &Path) -> Vec<(&'static str, &'static str, String)> {
 
     let jon = checkout(class, "jon-labyrinth");
     let stock = "        (id: \"stock\", kind: stock, x: 0.1, y: 0.1, show_count: true),\n";
-    let layout = "assets/layouts/jon-labyrinth.ron";
+    let layout = "games/jon-labyrinth/layouts/jon-labyrinth.ron";
     edit(&jon, layout, stock, "");
     let last = "        (id: \"t8\", kind: tableau, x: 7.8, y: 1.8, fan: Down),\n";
     edit(&jon, layout, last, &format!("{last}{stock}"));
@@ -230,11 +230,22 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let class_dir = tmp.path().join("class");
     let class = make_class(&class_dir);
-    // Kit's own variant has no reference: her own scenarios are its public ones.
+    // Kit's own variant has no reference: her own scenarios are its public ones. Her checkout
+    // has the older shape: the layout in assets/layouts, the scenarios in tests/conformance.
     let kit = checkout(&class_dir, "kit-maze");
-    let own =
-        read(&solitaire_grader::trusted::built_from().join("tests/conformance/labyrinth.ron"))
-            .replace("(game: \"labyrinth\"", "(game: \"kit-maze\"");
+    let in_folder = kit.join("games/kit-maze/layouts/kit-maze.ron");
+    write(&kit.join("assets/layouts/kit-maze.ron"), &read(&in_folder));
+    std::fs::remove_dir_all(in_folder.parent().unwrap_or(&in_folder))
+        .unwrap_or_else(|e| panic!("{e}"));
+    edit(
+        &kit,
+        "games/kit-maze/src/lib.rs",
+        "include_str!(\"../layouts/kit-maze.ron\")",
+        "include_str!(\"../../../assets/layouts/kit-maze.ron\")",
+    );
+    let trusted = solitaire_grader::trusted::built_from();
+    let own = read(&trusted.join("games/labyrinth/conformance/labyrinth.ron"))
+        .replace("(game: \"labyrinth\"", "(game: \"kit-maze\"");
     write(&kit.join("tests/conformance/kit-maze.ron"), &own);
     let variant = "        (student: \"Kit (own variant)\", game: \"kit-maze\", source: Dir(\"kit-maze\")),\n";
     let roster_file = class_dir.join("roster.ron");
@@ -329,7 +340,8 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     assert_eq!(ida.total, "0");
     assert!(ida.error.starts_with("does not build: "), "{ida:?}");
     assert!(
-        ida.error.contains("tests/conformance/labyrinth.ron"),
+        ida.error
+            .contains("games/labyrinth/conformance/labyrinth.ron"),
         "{ida:?}"
     );
     assert!(report("ida-labyrinth").contains("could not be graded"));

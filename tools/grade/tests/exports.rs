@@ -48,7 +48,7 @@ fn report() -> Report {
     });
     conformance.findings = vec![
         Finding {
-            title: "Scenario 3: 'found the Aces' (tests/conformance/bristol.ron)".into(),
+            title: "Scenario 3: 'found the Aces' (games/bristol/conformance/bristol.ron)".into(),
             detail: "step 1: expected t1>f1 refused as target\nfound: t1>f1 is accepted".into(),
             reproduce: vec!["sol play ada-bristol --seed 3 --play \"t1>f1\"".into()],
         },

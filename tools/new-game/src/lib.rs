@@ -1,10 +1,10 @@
 //! `sol new-game`: scaffold everything a new solitaire needs, so that the workspace builds and
 //! the game is listed (as a work in progress) right after the command.
 //!
-//! [`scaffold`] creates `games/<id>/` (a crate implementing `Rules` whose `check` refuses
-//! every move with an honest message, doc comments where the rules go, and tests that pass),
-//! `assets/layouts/<id>.ron` (marked `work_in_progress: true`) and the empty conformance file
-//! `tests/conformance/<id>.ron`, and registers the crate: the root `Cargo.toml`'s
+//! [`scaffold`] creates the game's folder `games/<id>/`: a crate implementing `Rules` whose
+//! `check` refuses every move with an honest message, doc comments where the rules go, and
+//! tests that pass; its layout `layouts/<id>.ron` (marked `work_in_progress: true`); and its
+//! empty conformance file `conformance/<id>.ron`. It registers the crate: the root `Cargo.toml`'s
 //! `[workspace.dependencies]`, `crates/registry/Cargo.toml` and the two lists in
 //! `crates/registry/src/lib.rs`. Every edit is computed and checked before any file is
 //! written, and nothing existing is overwritten.
@@ -35,6 +35,14 @@ use solitaire_core::{Course, Layout, LayoutError};
 use thiserror::Error;
 
 pub use names::{derive_id, type_name, validate_id};
+
+/// The layout file of layout `id` in the checkout at `root`, relative to it
+/// (`games/<folder>/layouts/<id>.ron`), if there is one.
+pub fn layout_file(root: &Path, id: &str) -> Option<String> {
+    template::layout_files(root)
+        .into_iter()
+        .find_map(|(found, rel)| (found == id).then_some(rel))
+}
 
 /// What went wrong; nothing has been written when `scaffold` returns one of these.
 #[derive(Debug, Error)]
@@ -74,7 +82,7 @@ pub enum ScaffoldError {
     UnknownLike {
         /// The game asked for.
         like: String,
-        /// The ids of `assets/layouts/*.ron`, comma-separated.
+        /// The ids of `games/*/layouts/*.ron`, comma-separated.
         known: String,
     },
     /// `--like` names a game the course assigns: its piles, deal and rules in words would
@@ -197,8 +205,8 @@ pub fn find_workspace_root(start: &Path) -> Result<PathBuf, ScaffoldError> {
 pub fn scaffold(root: &Path, request: &Request) -> Result<Report, ScaffoldError> {
     let id = &request.id;
     let crate_dir = format!("games/{id}");
-    let layout_file = format!("assets/layouts/{id}.ron");
-    let conformance_file = format!("tests/conformance/{id}.ron");
+    let layout_file = format!("{crate_dir}/layouts/{id}.ron");
+    let conformance_file = format!("{crate_dir}/conformance/{id}.ron");
     for path in [&crate_dir, &layout_file, &conformance_file] {
         if root.join(path).exists() {
             return Err(ScaffoldError::Exists {

@@ -38,16 +38,18 @@ pub(crate) struct Like {
 }
 
 impl Like {
-    /// Read `assets/layouts/<like>.ron` and what its plugin crate says about its rules.
+    /// Read `games/<folder>/layouts/<like>.ron` and what its plugin crate says about its rules.
     pub(crate) fn read(root: &Path, like: &str) -> Result<Like, ScaffoldError> {
-        let rel = format!("assets/layouts/{like}.ron");
-        let path = root.join(&rel);
-        if validate_id(like).is_err() || !path.is_file() {
+        let found = validate_id(like)
+            .ok()
+            .and_then(|()| layout_files(root).into_iter().find(|(id, _)| id == like));
+        let Some((_, rel)) = found else {
             return Err(ScaffoldError::UnknownLike {
                 like: like.to_string(),
                 known: known_layouts(root).join(", "),
             });
-        }
+        };
+        let path = root.join(&rel);
         let text = fs::read_to_string(&path).map_err(|source| ScaffoldError::Io {
             path: path.clone(),
             source,
@@ -94,17 +96,37 @@ impl Like {
 
 /// The ids of the checkout's layout files, sorted.
 fn known_layouts(root: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = fs::read_dir(root.join("assets/layouts"))
+    layout_files(root).into_iter().map(|(id, _)| id).collect()
+}
+
+/// The checkout's layout files, `games/<folder>/layouts/<id>.ron`, each with its id and its
+/// path relative to `root`, sorted by id.
+pub(crate) fn layout_files(root: &Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for folder in fs::read_dir(root.join("games"))
         .into_iter()
         .flatten()
         .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            name.strip_suffix(".ron").map(str::to_string)
-        })
-        .collect();
-    ids.sort();
-    ids
+    {
+        let folder_name = folder.file_name().to_string_lossy().into_owned();
+        for entry in fs::read_dir(folder.path().join("layouts"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if let Some(id) = name.strip_suffix(".ron") {
+                files.push((
+                    id.to_string(),
+                    format!("games/{folder_name}/layouts/{name}"),
+                ));
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 /// The texts of a crate's sources other than its tests.

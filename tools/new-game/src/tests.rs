@@ -29,8 +29,8 @@ impl Scratch {
             "Cargo.toml",
             "crates/registry/Cargo.toml",
             "crates/registry/src/lib.rs",
-            "assets/layouts/bristol.ron",
-            "assets/layouts/spider.ron",
+            "games/bristol/layouts/bristol.ron",
+            "games/spider/layouts/spider.ron",
             "games/bristol/src/lib.rs",
             "games/bristol/src/rules.rs",
         ] {
@@ -95,13 +95,13 @@ fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
             "games/four-winds/src/lib.rs",
             "games/four-winds/src/rules.rs",
             "games/four-winds/src/tests.rs",
-            "assets/layouts/four-winds.ron",
-            "tests/conformance/four-winds.ron",
+            "games/four-winds/layouts/four-winds.ron",
+            "games/four-winds/conformance/four-winds.ron",
         ]
     );
     assert_eq!(report.edited.len(), 3);
     assert_eq!(
-        s.read("tests/conformance/four-winds.ron"),
+        s.read("games/four-winds/conformance/four-winds.ron"),
         "(game: \"four-winds\", scenarios: [])\n"
     );
 
@@ -129,8 +129,11 @@ fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
         "indented"
     );
 
-    let layout = Layout::parse("four-winds.ron", &s.read("assets/layouts/four-winds.ron"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let layout = Layout::parse(
+        "four-winds.ron",
+        &s.read("games/four-winds/layouts/four-winds.ron"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         (layout.id.as_str(), layout.name.as_str()),
         ("four-winds", "Four Winds")
@@ -143,7 +146,7 @@ fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
     assert!(crate_lib.starts_with("//! Four Winds"));
     assert!(crate_lib.contains("pub struct FourWinds {"));
     assert!(crate_lib.contains("name: \"four-winds\","));
-    assert!(crate_lib.contains("include_str!(\"../../../assets/layouts/four-winds.ron\")"));
+    assert!(crate_lib.contains("include_str!(\"../layouts/four-winds.ron\")"));
     assert!(crate_lib.contains("    Foundation,\n    Stock,\n}"));
     let rules = s.read("games/four-winds/src/rules.rs");
     assert!(rules.contains("impl Rules for FourWinds {"));
@@ -168,7 +171,7 @@ fn an_existing_game_is_never_overwritten_and_nothing_is_written() {
     let err = scaffold(&s.0, &request("Strategy", None)).unwrap_err();
     assert!(err.to_string().contains("game-strategy"), "{err}");
     assert!(!s.0.join("games/strategy").exists());
-    assert!(!s.0.join("assets/layouts/strategy.ron").exists());
+    assert!(!s.0.join("games/strategy/layouts/strategy.ron").exists());
 }
 
 #[test]
@@ -176,8 +179,8 @@ fn like_copies_the_piles_and_deal_and_starts_from_its_rules() {
     let s = Scratch::new();
     let req = Request::new("My Bristol", Some("my-bristol"), Some("bristol")).unwrap();
     scaffold(&s.0, &req).unwrap_or_else(|e| panic!("{e}"));
-    let mine = Layout::parse("x", &s.read("assets/layouts/my-bristol.ron")).unwrap();
-    let theirs = Layout::parse("y", &s.read("assets/layouts/bristol.ron")).unwrap();
+    let mine = Layout::parse("x", &s.read("games/my-bristol/layouts/my-bristol.ron")).unwrap();
+    let theirs = Layout::parse("y", &s.read("games/bristol/layouts/bristol.ron")).unwrap();
     assert_eq!(mine.piles, theirs.piles);
     assert_eq!(mine.deal, theirs.deal);
     assert_eq!(mine.deck, theirs.deck);

@@ -1,4 +1,6 @@
-//! Games built from the loaded layouts with the registry's plugins; load failures collected.
+//! Games built from the registry's layouts (each game's `games/<rules>/layouts/*.ron`, built
+//! in) and the player's own layout files (`assets/layouts/*.ron`, read at start; one whose id
+//! is a built-in layout's replaces it), with the registry's plugins; failures collected.
 
 use std::sync::Arc;
 
@@ -102,6 +104,27 @@ pub fn apply_course(
     Ok((configured.games().to_vec(), info))
 }
 
+/// The registry's layouts, each checked, then the player's `own`: an own layout whose id is a
+/// built-in one's takes its place; the others follow.
+pub fn with_built_in(own: Vec<Result<Layout, String>>) -> Vec<Result<Layout, String>> {
+    let mut layouts: Vec<Result<Layout, String>> = solitaire_games::layouts()
+        .iter()
+        .map(|l| Layout::parse(l.file, l.source).map_err(|e| e.to_string()))
+        .collect();
+    for layout in own {
+        let same = layout.as_ref().ok().and_then(|new| {
+            layouts
+                .iter()
+                .position(|old| old.as_ref().is_ok_and(|old| old.id == new.id))
+        });
+        match same {
+            Some(i) => layouts[i] = layout,
+            None => layouts.push(layout),
+        }
+    }
+    layouts
+}
+
 pub(super) fn build_catalog(
     mut commands: Commands,
     assets: Option<Res<GameAssets>>,
@@ -118,11 +141,9 @@ pub(super) fn build_catalog(
         .filter_map(|h| layouts.get(h))
         .map(|a| a.layout.clone())
         .collect();
-    let (mut games, failed) = build_games(loaded);
+    let (mut games, failed) = build_games(with_built_in(loaded));
     if games.is_empty() && failed.is_empty() {
-        errors
-            .0
-            .push("assets/layouts: no layout files found".into());
+        errors.0.push("no layouts in this build".into());
     }
     errors.0.extend(failed);
     if let Some(path) = options.as_ref().and_then(|o| o.course.as_ref()) {

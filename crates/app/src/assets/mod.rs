@@ -1,5 +1,6 @@
-//! Loading: layouts (RON) and the font, through a `bevy_asset_loader` loading state; then the
-//! games are built from the layouts and the registry's rules plugins.
+//! Loading: the font and the player's own layouts (`assets/layouts/*.ron`), through a
+//! `bevy_asset_loader` loading state; then the games are built from the registry's layouts,
+//! the player's, and the registry's rules plugins.
 
 mod catalog;
 mod layout_loader;
@@ -7,7 +8,7 @@ mod layout_loader;
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
-pub use catalog::{CourseInfo, Games, LoadErrors, apply_course, build_games};
+pub use catalog::{CourseInfo, Games, LoadErrors, apply_course, build_games, with_built_in};
 pub use layout_loader::{LayoutAsset, LayoutLoader};
 
 use crate::screen::Screen;
@@ -26,14 +27,14 @@ pub struct GameAssets {
 pub fn asset_dir() -> String {
     // Bevy reads a relative path from the executable's directory: hand it absolute ones.
     if let Ok(here) = std::env::current_dir().map(|d| d.join("assets"))
-        && here.join("layouts").is_dir()
+        && here.join("fonts").is_dir()
     {
         return here.to_string_lossy().into_owned();
     }
     if let Some(dir) = std::env::current_exe()
         .ok()
         .and_then(|p| p.parent().map(|d| d.join("assets")))
-        && dir.join("layouts").is_dir()
+        && dir.join("fonts").is_dir()
     {
         return dir.to_string_lossy().into_owned();
     }

@@ -45,6 +45,12 @@ pub fn inject(dir: &Path, id: &str, signature: &str, code: &str) {
     );
 }
 
+/// The trusted checkout's layout file of `reference`, relative to it.
+pub fn reference_layout(reference: &str) -> String {
+    solitaire_scaffold::layout_file(&built_from(), reference)
+        .unwrap_or_else(|| panic!("no layout file for {reference}"))
+}
+
 /// A student checkout with `id` scaffolded like `reference` (its piles and deal), the rules
 /// left unwritten.
 pub fn scaffolded(class: &Path, reference: &str, id: &str) -> PathBuf {
@@ -57,10 +63,8 @@ pub fn scaffolded(class: &Path, reference: &str, id: &str) -> PathBuf {
     ] {
         write(&dir.join(rel), &read(&trusted.join(rel)));
     }
-    write(
-        &dir.join(format!("assets/layouts/{reference}.ron")),
-        &read(&trusted.join(format!("assets/layouts/{reference}.ron"))),
-    );
+    let layout = reference_layout(reference);
+    write(&dir.join(&layout), &read(&trusted.join(&layout)));
     let request = Request::new(&format!("Student {id}"), Some(id), Some(reference))
         .unwrap_or_else(|e| panic!("{e}"));
     scaffold(&dir, &request).unwrap_or_else(|e| panic!("{e}"));
@@ -84,9 +88,9 @@ pub fn checkout(class: &Path, reference: &str, id: &str) -> PathBuf {
         &dir.join(format!("games/{id}/src/rules.rs")),
         &read(&src.join("rules.rs")),
     );
-    let layout = read(&trusted.join(format!("assets/layouts/{reference}.ron")))
+    let layout = read(&trusted.join(reference_layout(reference)))
         .replace(&format!("\"{reference}\""), &format!("\"{id}\""));
-    write(&dir.join(format!("assets/layouts/{id}.ron")), &layout);
+    write(&dir.join(format!("games/{id}/layouts/{id}.ron")), &layout);
     if lib.contains("use serde") {
         edit(
             &dir,
