@@ -34,8 +34,8 @@ pub(crate) struct Reductions {
     pub fans_alike: bool,
     pub wastes_alike: bool,
     pub safe_builds: bool,
-    /// Give up a position whose waste Kings can no longer all be built (see the module's
-    /// comment).
+    /// Give up a position whose waste Kings can no longer all be built (argued in
+    /// `games/bristol/SEARCH.md`).
     pub king_deadlock: bool,
 }
 
@@ -227,7 +227,7 @@ impl Board {
             })
     }
 
-    /// A safe build (see the module's comment), if there is one and the reduction is on.
+    /// A safe build (argued in `games/bristol/SEARCH.md`), if there is one and the reduction is on.
     fn safe_build(&self) -> Option<Step> {
         if !self.reductions.safe_builds {
             return None;

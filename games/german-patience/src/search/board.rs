@@ -48,7 +48,7 @@ pub(crate) struct Step {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reductions {
     pub piles_alike: bool,
-    /// Positions that reversible packs join are one (see the module's comment).
+    /// Positions that reversible packs join are one (argued in `games/german-patience/SEARCH.md`).
     pub pack_classes: bool,
     /// Give up positions that fail a necessary condition for a win ([`super::bound`]).
     pub dead_ends: bool,
@@ -65,7 +65,8 @@ impl Reductions {
         relaxed: true,
     };
     /// What the real search uses: everything but the pack classes, whose search of the
-    /// arrangements costs more time than the positions it saves (see the module's comment).
+    /// arrangements costs more time than the positions it saves (see
+    /// `games/german-patience/SEARCH.md`).
     pub const SEARCH: Reductions = Reductions {
         pack_classes: false,
         ..Reductions::ALL

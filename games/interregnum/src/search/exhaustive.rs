@@ -36,7 +36,7 @@ impl Reductions {
         dead_ends: true,
         longest_runs: true,
     };
-    /// The reductions proved under `deal: when-stuck` (see the module's comment).
+    /// The reductions proved under `deal: when-stuck` (argued in `games/interregnum/SEARCH.md`).
     pub const WHEN_STUCK: Reductions = Reductions {
         merge: true,
         safe_plays: false,

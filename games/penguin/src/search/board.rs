@@ -211,7 +211,7 @@ impl Board {
         }
     }
 
-    /// A safe build (see the module's comment), if there is one and the reduction is on.
+    /// A safe build (argued in `games/penguin/SEARCH.md`), if there is one and the reduction is on.
     fn safe_build(&self) -> Option<Step> {
         if !self.reductions.safe_builds {
             return None;

@@ -35,7 +35,8 @@ impl Reductions {
         dead_ends: true,
         relaxed: true,
     };
-    /// The reductions proved under `reserve: when-stuck` (see the module's comment).
+    /// The reductions proved under `reserve: when-stuck` (argued in
+    /// `games/sixes-and-sevens/SEARCH.md`).
     pub const TURN_WHEN_STUCK: Reductions = Reductions {
         safe_plays: false,
         dead_ends: true,
@@ -112,7 +113,7 @@ pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -
     Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
 }
 
-/// Whether `step` is a safe play of `board` (see the module's comment).
+/// Whether `step` is a safe play of `board` (argued in `games/sixes-and-sevens/SEARCH.md`).
 pub(crate) fn is_safe(board: &Board, step: Step) -> bool {
     let Step::Play { from, card } = step else {
         return false;
@@ -156,7 +157,7 @@ fn needs(board: &Board, d: Card, card: Card) -> bool {
         && board.built[s][rd] == board.built[s][r]
 }
 
-/// Whether `board` is a dead end (see the module's comment).
+/// Whether `board` is a dead end (argued in `games/sixes-and-sevens/SEARCH.md`).
 pub(crate) fn is_dead(board: &Board) -> bool {
     let mut stuck = [0u8; 52];
     for (i, &card) in board.waste.iter().enumerate() {
