@@ -86,7 +86,7 @@ fn every_reproduce_command_runs_against_a_candidate_with_its_own_id_and_pile_ord
         md.contains("sol play student-bristol --position start.txt"),
         "{md}"
     );
-    // Positions written with the reference's id, as reports used to, do not run.
+    // Positions written with the reference's id instead of the student's do not run.
     let old = [
         "cat > start.txt <<'EOF'\ngame: bristol\nt1: AS\nEOF".to_string(),
         "sol moves student-bristol --position start.txt".to_string(),

@@ -1,6 +1,6 @@
 //! The ghost game of an Aces Up position without a space: a bound on what the real game can
 //! discard until a column first empties, with the deals burying the columns as they really
-//! do. Why it bounds the real game is argued in [`super::exhaustive`] ("The ghost game").
+//! do. Why it bounds the real game is argued in `games/aces-up/SEARCH.md` ("the ghost game").
 //!
 //! Its columns and deals are the real ones, and no card ever moves into a space. What it
 //! relaxes: a card discarded from a column leaves a *ghost* there, which beats any lower card

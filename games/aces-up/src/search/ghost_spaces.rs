@@ -1,5 +1,6 @@
 //! The ghost game with spaces of an Aces Up position, searched exactly with a small budget:
-//! when it cannot be won, neither can the position (the argument is in [`super::exhaustive`]).
+//! when it cannot be won, neither can the position (the argument is in
+//! `games/aces-up/SEARCH.md`).
 //!
 //! Its columns and deals are the real ones, and a top card may move into a space as in the
 //! real game. What it relaxes: a card discarded leaves a ghost. From a position without a

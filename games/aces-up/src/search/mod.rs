@@ -2,10 +2,11 @@
 //! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The search runs on a compact board of its own ([`board`]) with this crate's rules, through
-//! a depth-first search with a transposition table ([`keys`]) and the reductions proved safe in
-//! [`exhaustive`]; a stage beam ([`solitaire_search::stage_beam`], this board in [`beam`])
-//! between its rounds finds many wins sooner. Wins are translated to engine moves here. Aces Up
-//! has no readings: the search serves every game of these rules.
+//! a depth-first search with a transposition table ([`keys`]) and the reductions of
+//! [`exhaustive`] (each argued in `games/aces-up/SEARCH.md`); a stage beam
+//! ([`solitaire_search::stage_beam`], this board in [`beam`]) between its rounds finds many
+//! wins sooner. Wins are translated to engine moves here. Aces Up has no readings: the search
+//! serves every game of these rules.
 
 mod beam;
 pub(crate) mod board;

@@ -7,40 +7,9 @@
 //! (positions differing by suits are the same game). The tests check the moves against the
 //! engine's on random games.
 //!
-//! **Reductions** (each checked by the tests against the board without it):
-//! - *Foundations alike.* A foundation is only its height, and every rule treats the
-//!   foundations alike: the key hashes them as a multiset, and a card builds only on the first
-//!   foundation of the height it needs (building on another of the same height gives the same
-//!   position up to the order of the foundations).
-//! - *Fans alike.* Every rule treats the fans alike too (packing goes on any fan, none is
-//!   refilled, a deal never touches them): the key hashes them as a multiset.
-//! - *Waste piles alike once the stock is out.* Only a deal tells the waste piles apart (it
-//!   serves them in order); with the stock out every rule treats them alike, so the key
-//!   hashes them as a multiset of their own (apart from the fans, onto which cards pack).
-//! - *Safe builds.* Let X, of rank r, be a top card that builds, with no card of rank r - 1
-//!   left off the foundations (or X an Ace). Then building X (giving A) loses nothing from
-//!   position S: take any win from S (positions B) and play it from A skipping X's moves; A
-//!   stays B with X taken out (the same stock; each pile of A that of B without X), and B's
-//!   foundations have one fewer card of rank r. Every other move stays legal: nothing packs
-//!   on X (a card of rank r - 1 would be needed); a card packed on a fan top W in B finds W on
-//!   top in A (W is not X); a fan empty in A but not in B holds X alone, and nothing is moved
-//!   into it in B either; building a card of rank r + 1 in B needs a foundation of height r,
-//!   and A has one more of those; building another card Y of rank r in B needs a foundation of
-//!   height r - 1 in A too: all four foundations are at least r - 1 high (every rank r - 1
-//!   card is founded), and in B, after Y, one of them must still be r - 1 high for X, so
-//!   before Y at least two were, and A (which raised one) still has one. When B builds X, A
-//!   skips it and the two are the same from then on. So a safe build is played at once and
-//!   nothing else is tried from S.
-//! - *King deadlock.* Call the top rank the King. A King on a waste pile leaves it only by
-//!   being built (a King packs nowhere, and nothing is ever moved onto a waste pile), so every
-//!   card beneath it stays until then, and it is built only on a foundation that already
-//!   holds every rank below it. So when waste Kings are built one after another, the j-th of
-//!   them needs j foundations (besides those already complete) holding every rank but the
-//!   King, made of cards not lying beneath a waste King still unbuilt at that moment. If no
-//!   order of building the waste Kings (the upper of two in one pile first) meets these
-//!   needs, the position is lost, and the search goes no further from it. The check only
-//!   relaxes the game: every other card is taken as free to move, and Kings in fans or still
-//!   in the stock are left out (they would only add needs).
+//! **Reductions** ([`Reductions`], each checked by the tests against the board without it):
+//! foundations alike, fans alike, waste piles alike once the stock is out, safe builds, and the
+//! King deadlock. The argument that each is sound is in `games/bristol/SEARCH.md`.
 
 use solitaire_search::key::{mix128, random};
 
@@ -65,8 +34,8 @@ pub(crate) struct Reductions {
     pub fans_alike: bool,
     pub wastes_alike: bool,
     pub safe_builds: bool,
-    /// Give up a position whose waste Kings can no longer all be built (see the module's
-    /// comment).
+    /// Give up a position whose waste Kings can no longer all be built (argued in
+    /// `games/bristol/SEARCH.md`).
     pub king_deadlock: bool,
 }
 
@@ -258,7 +227,7 @@ impl Board {
             })
     }
 
-    /// A safe build (see the module's comment), if there is one and the reduction is on.
+    /// A safe build (argued in `games/bristol/SEARCH.md`), if there is one and the reduction is on.
     fn safe_build(&self) -> Option<Step> {
         if !self.reductions.safe_builds {
             return None;

@@ -2,8 +2,9 @@
 //! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
-//! of ranks only ([`board`]), with reductions proved safe in that module. Wins are translated
-//! to engine moves here. Bristol has no readings: the search serves every game of these rules.
+//! of ranks only ([`board`]), with the reductions argued in `games/bristol/SEARCH.md`. Wins
+//! are translated to engine moves here. Bristol has no readings: the search serves every
+//! game of these rules.
 
 pub(crate) mod board;
 #[cfg(test)]

@@ -10,30 +10,11 @@
 //! is a stack of ranks and the stock an index into its known order. The tests check the moves
 //! against the engine's on random games.
 //!
-//! **Reductions** (each checked by the tests against the board without it):
-//! - *Piles alike.* Every rule treats the piles alike (any pile packs on any other, the
-//!   opening refills whichever empties, the waste and the stock fill any empty pile): the key
-//!   hashes them as a multiset, and of several piles in the same state only the first is used
-//!   as a source or a target (the others give the same position up to the order of the
-//!   piles). Empty piles are alike whatever their former base, and complete ones too.
-//! - *Pack classes.* Packing pile A's top on pile B is *reversible* when A keeps a card and B
-//!   is not completed: B's top then packs back on A, restoring the position. Positions joined
-//!   by reversible packs are reachable from one another, so one is won exactly when the other
-//!   is; and every line of play is runs of reversible packs, each followed by another move (a
-//!   win ends with a move that completes a pile, never a reversible pack). So a position's
-//!   *class* (the arrangements of the piles' lengths that reversible packs reach; the bases,
-//!   the waste and the stock stay) is searched as one: the key is the least key of its
-//!   members, and a step is a rearrangement within the class followed by one move that is not
-//!   a reversible pack, tried from every member. A class of more than [`CLASS`] members (the
-//!   same for all of them) is not merged: each member is a position of its own (its own key,
-//!   salted apart from the classes' keys) whose moves are all the moves of the rules, packs
-//!   included, as without the reduction. The reduction is sound and tested, but the real
-//!   search ([`Reductions::SEARCH`]) leaves it off: it saves about two positions in three
-//!   and costs some fifteen times the time per position.
-//! - *Dead ends* ([`super::bound`]): a position from which a necessary condition for a win
-//!   fails is given up at once.
-//! - *Relaxed game* ([`super::relaxed`]): a position whose relaxed game on the needs and the
-//!   empty piles cannot build every card is given up at once.
+//! **Reductions** ([`Reductions`], each checked by the tests against the board without it):
+//! piles alike; pack classes (positions joined by reversible packs searched as one, classes of
+//! at most [`CLASS`] members; sound and tested, but off in the real search,
+//! [`Reductions::SEARCH`]); dead ends ([`super::bound`]); the relaxed game with empty piles
+//! ([`super::relaxed`]). The argument that each is sound is in `games/german-patience/SEARCH.md`.
 
 use solitaire_search::key::{mix128, random};
 
@@ -67,7 +48,7 @@ pub(crate) struct Step {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reductions {
     pub piles_alike: bool,
-    /// Positions that reversible packs join are one (see the module's comment).
+    /// Positions that reversible packs join are one (argued in `games/german-patience/SEARCH.md`).
     pub pack_classes: bool,
     /// Give up positions that fail a necessary condition for a win ([`super::bound`]).
     pub dead_ends: bool,
@@ -84,7 +65,8 @@ impl Reductions {
         relaxed: true,
     };
     /// What the real search uses: everything but the pack classes, whose search of the
-    /// arrangements costs more time than the positions it saves (see the module's comment).
+    /// arrangements costs more time than the positions it saves (see
+    /// `games/german-patience/SEARCH.md`).
     pub const SEARCH: Reductions = Reductions {
         pack_classes: false,
         ..Reductions::ALL

@@ -1,37 +1,13 @@
 //! A necessary condition for a German Patience win, which proves positions lost early.
 //!
-//! **Needs.** A pile's cards are the consecutive ranks from its base, so a pile that is
-//! neither empty nor complete takes exactly one rank next: its *need* (one above its top). Call
-//! the multiset of the needs the *tokens*. Building a card of rank s (from the waste or the
-//! stock) on a pile moves one token from s to s + 1. Packing pile A's top (rank n - 1, A's need
-//! n) on pile B (B's need n - 1) gives A the need n - 1 and B the need n: the tokens do not
-//! change, unless A is emptied (its token at n - 1 goes) or B completed (its token goes).
-//! Completing removes a token; filling an empty pile with rank s adds one at s + 1.
-//!
-//! **The waste is a stack.** Take a waste card X of rank r and the cards Y above it. X is
-//! built at some time T (a win builds every card), and then X is the waste's top: every Y has
-//! been built, and so has every stock card turned before T (it went onto the waste, above X,
-//! or into an empty pile). Suppose no pile is empty from now until T. Then between now and T
-//! exactly the Y and the stock cards up to some index d' have been built, each moving a token
-//! up by one, and tokens were only removed besides (completions): so the tokens at T are at
-//! most `tokens now + sum over those cards of (e(s+1) - e(s))` rank by rank, and that vector
-//! (the *estimate*) must have no negative entry (tokens exist) and at least one token at r
-//! (X is built on a pile that needs r). If no d' between the stock's position now and its end
-//! gives such an estimate, the position is lost.
-//!
-//! **When no pile can be empty.** The test is made only when no pile is empty now and none can
-//! become empty before T. In play a pile A empties only by packing its cards away one by one,
-//! top first: its top goes down through every rank v from its top now to its base, and leaves
-//! each on another pile whose need is v at that moment. Before the first pile empties there is
-//! no empty pile to fill, so a token reaches v only if one is at v now or a card of rank v - 1
-//! is built (and every card built before T is in the stock or above X). So if every pile has
-//! a rank v among its cards with no token at v now and no card of rank v - 1 in the stock or
-//! above X, no pile empties before T. In the opening (where empties are refilled) there is no
-//! waste, and the test is not made.
-//!
-//! **The endgame.** When no pile can become empty for the rest of the game (the test above
-//! with every card left) and few stock cards are left, the relaxed game of
-//! [`super::endgame`] is searched too.
+//! A pile's *need* is one above its top, and the *tokens* are the multiset of the needs. The
+//! waste is a stack: when a waste card of rank r is built, every card above it and every stock
+//! card turned meanwhile has been built. While no pile can become empty, the tokens at that
+//! moment are bounded by the tokens now and the builds in between; if no number of further
+//! stock cards leaves a token at r, the position is lost. The test is made only when no pile
+//! can become empty before then; when none can for the rest of the game and few stock cards are
+//! left (at most [`ENDGAME_STOCK`]), the endgame of [`super::endgame`] is searched too. The
+//! argument is in `games/german-patience/SEARCH.md`.
 
 use super::board::{Board, Rank};
 

@@ -2,15 +2,10 @@
 //! stock cards are left, which proves positions lost.
 //!
 //! When no pile can become empty for the rest of the game ([`super::bound`] shows when), every
-//! card left is built on a pile that needs its rank, moving a token (a need) up by one, and
-//! tokens are otherwise only removed (completions); packs leave the tokens alone. So every line
-//! of the real game is a line of the *relaxed game*: the same stock and waste, the tokens
-//! instead of the piles, where the waste's top builds on any token of its rank (which moves up
-//! by one), the next stock card is turned onto the waste, and nothing is ever removed. If the
-//! relaxed game cannot build every card, neither can the real one. Its positions are the stock's
-//! position, the waste and the tokens, remembered in a table shared by the whole search (the
-//! relaxed verdict of a position never changes); a search that reaches its size limit answers
-//! "may win", which only weakens the test.
+//! real line is a line of the relaxed game: the same stock and waste, the needs instead of the
+//! piles, the waste's top built on any need of its rank. Its positions are remembered in a table
+//! shared by the whole search; a search that reaches its size limit answers "may win". Why a
+//! lost relaxed game proves the position lost is argued in `games/german-patience/SEARCH.md`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -3,10 +3,11 @@
 //! unless a budget runs out first.
 //!
 //! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
-//! of ranks only ([`board`]), with reductions proved safe there and in [`bound`]. Wins are
-//! translated to engine moves here: the board keeps its piles in the engine's order, so a step
-//! names the engine's piles. Under other readings the generic search answers, steered by the
-//! game's guide ([`guide`]).
+//! of ranks only ([`board`]), with the reductions argued in
+//! `games/german-patience/SEARCH.md`, paused between rounds for a stage beam ([`beam`]). Wins
+//! are translated to engine moves here: the board keeps its piles in the engine's order, so a
+//! step names the engine's piles. Under other readings the generic search answers, steered by
+//! the game's guide ([`guide`]).
 
 mod beam;
 pub(crate) mod board;

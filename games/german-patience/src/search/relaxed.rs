@@ -1,46 +1,13 @@
 //! A relaxed game on the needs, the bottom cards and the number of empty piles, searched
 //! exactly, which proves positions lost even while piles can still be emptied.
 //!
-//! **Tokens, bases and empties.** A pile that is neither empty nor complete takes exactly one
-//! rank next, its *need*; call the multiset of the needs the *tokens*, the multiset of those
-//! piles' bottom cards the *bases*, and the number of empty piles `E`. Every move of the rules
-//! after the opening changes them in one of these ways:
-//! - building a card of rank s (the waste's top) on a pile that needs s moves a token from s
-//!   to s + 1;
-//! - filling an empty pile with a card of rank s (the waste's top, or the next stock card,
-//!   which is the same as turning it and then playing it from the waste) takes one from `E`
-//!   and adds a token at s + 1 and a base at s;
-//! - packing pile A's top (rank n - 1, A needs n) on pile B (B needs n - 1) leaves A needing
-//!   n - 1 and B needing n, and both keep their bottom cards: nothing changes, unless A is
-//!   emptied: then A held one card, of rank b, so its base was b and its need b + 1, and B
-//!   needed b; afterwards B needs b + 1 and A is empty, so a token at b and a base at b go
-//!   (while a token at b + 1 stays) and `E` grows by one;
-//! - completing a pile makes its token and its base useless: keeping them (as the relaxed game
-//!   does) only adds options;
-//! - turning the next stock card onto the waste changes nothing of them.
-//!
-//! So every line of the rules from a position is a line of the *relaxed game* from its tokens
-//! and bases (of the piles neither empty nor complete) and `E`, with the same stock and
-//! waste: the waste's top builds on a token of its rank (which moves up by one) or fills an
-//! empty pile (a new token one above it, a new base at it); a token at b and a base at b are
-//! removed, adding an empty pile, while there is a token at b + 1; the next stock card is
-//! turned onto the waste. A win builds every card of the stock and the waste; if the relaxed
-//! game cannot, neither can the rules, and the position is lost. (With no empty pile and none
-//! that can become empty this is the endgame of [`super::endgame`].)
-//!
-//! **No turn right after emptying.** Turning a stock card changes no token, base or empty
-//! pile, so a line that empties a pile and then turns a card can turn it first and empty the
-//! pile after, to the same position; pushing every emptying past the turns after it, every
-//! relaxed win becomes one where no card is turned right after an emptying. The search
-//! therefore turns no card right after an emptying (the position remembers whether its last
-//! move emptied a pile).
-//!
-//! The relaxed positions (the stock's position, the waste, the tokens and bases as counts per
-//! rank, `E` and that flag) are searched depth first, their verdicts remembered in a table
-//! shared by the whole search (a relaxed position's verdict never changes, and the many
-//! positions of the rules that differ only by packs share it). A search stops after
-//! [`BUDGET`] positions and then answers "may win", and a position it left open is remembered
-//! as "may win": both only weaken the test.
+//! Every line of the rules from a position is a line of the relaxed game on its tokens (the
+//! piles' needs), its bases (the bottom cards of the piles neither empty nor complete) and its
+//! empty piles, with the same stock and waste; so a position whose relaxed game cannot build
+//! every card is lost. No card is turned right after an emptying (the two commute). Relaxed
+//! positions are searched depth first, their verdicts remembered in a table shared by the whole
+//! search; a search stops after [`BUDGET`] positions and then answers "may win". The relaxed
+//! game and the argument for it are in `games/german-patience/SEARCH.md`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -2,9 +2,9 @@
 //! by the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The search runs on a compact board of its own ([`board`], a byte per card: suits never
-//! matter), through a depth-first search with a transposition table and the reductions
-//! proved sound in [`exhaustive`]; a stage beam ([`beam`]) between its rounds finds many wins
-//! sooner. Wins are translated to engine moves here.
+//! matter), through a depth-first search with a transposition table and the reductions of
+//! [`exhaustive`] (argued in `games/interregnum/SEARCH.md`); a stage beam ([`beam`]) between
+//! its rounds finds many wins sooner. Wins are translated to engine moves here.
 //!
 //! It serves both readings of `deal` (`any-time`, `when-stuck`: the board deals only when no
 //! card can be played) under `crown: automatic`; under `crown: by-hand` the generic search

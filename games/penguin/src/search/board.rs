@@ -8,22 +8,9 @@
 //! a flipper card packs back or fills a space likewise. The tests check the moves against the
 //! engine's on random games.
 //!
-//! **Reductions** (each checked by the tests against the board without it):
-//! - *Cells alike*, *columns alike*: every rule treats the flipper cells alike and the columns
-//!   alike, so the key hashes each group as a multiset, and a card goes only into the first
-//!   empty cell and the first space (another gives the same position up to the order).
-//! - *Safe builds.* Any card X that builds on a foundation, other than one of the bases' rank,
-//!   is built at once and nothing else is tried. Building X needs X's predecessor in suit on
-//!   that foundation, and the only card that can ever pack on X is that same predecessor: so
-//!   X never serves as a base again. Take any win from position S (positions B) and play it
-//!   from A (S with X built) skipping X's moves: A stays B with X taken out (a column holding
-//!   only X in B is a space in A; a cell holding X is empty). Nothing is packed on X in B; a
-//!   sequence packed on a column top W in B finds W on top in A (W is not X); a space or an
-//!   empty cell B fills is empty in A as well; X's own moves (into a cell, a space, onto a
-//!   column, as the head of a one-card sequence since nothing lies on it) are skipped;
-//!   building a card on X in B finds X on the foundation in A; when B builds X, the two
-//!   positions are the same. So S is won exactly when A is. A card of the bases' rank (the
-//!   penguin) is left out: the last card of its suit could pack on it.
+//! **Reductions** ([`Reductions`], each checked by the tests against the board without it):
+//! cells alike, columns alike, and safe builds. The argument that each is sound is in
+//! `games/penguin/SEARCH.md`.
 
 use solitaire_search::key::{mix128, random};
 
@@ -224,7 +211,7 @@ impl Board {
         }
     }
 
-    /// A safe build (see the module's comment), if there is one and the reduction is on.
+    /// A safe build (argued in `games/penguin/SEARCH.md`), if there is one and the reduction is on.
     fn safe_build(&self) -> Option<Step> {
         if !self.reductions.safe_builds {
             return None;

@@ -2,8 +2,9 @@
 //! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! The exhaustive search of the toolkit (`solitaire_search::exact`) runs on a compact board
-//! of its own ([`board`]), with reductions proved safe in that module. Wins are translated to
-//! engine moves here. Penguin has no readings: the search serves every game of these rules.
+//! of its own ([`board`]), with the reductions argued in `games/penguin/SEARCH.md`. Wins are
+//! translated to engine moves here. Penguin has no readings: the search serves every game of
+//! these rules.
 
 pub(crate) mod board;
 #[cfg(test)]

@@ -1,58 +1,12 @@
 //! The exhaustive search: depth first over every position reachable from the start, each
 //! expanded once (a transposition table of 128-bit keys). Finding no win after expanding
 //! every reachable position proves the deal lost. The board already merges what the rules
-//! cannot tell apart: the two copies of a card are one byte, and the two foundations of a
-//! suit in a half are one count per rank (a card fits while fewer of it than of the rank
-//! before are built, whichever of the two foundations takes it). Three reductions shrink the
-//! graph, each proved (safe plays of two kinds and dead ends here, the relaxation in
-//! `relaxed.rs`) and checked by the tests against the search without them. The relaxation
-//! is the one that bites while the stock lasts: it proves most lost deals at the deal.
-//!
-//! **Safe plays.** Let c (suit s, rank r) fit now, and suppose both cards of the rank before
-//! r in s's half are built (or c is a base: its half has a cell for each of its eight bases).
-//! If the stock is out, or c is the waste's top, playing c at once loses nothing. Take a win
-//! W from here; it builds c at some move t. Play c now, then W without that move. Every move
-//! of W before t stays legal: (1) foundations: only the counts of c's rank grow earlier; the
-//! other copy of c still fits (two of the rank before are built, at most one of c's rank
-//! before it), and a card of the rank after c only gains; (2) the frames: c's cell is empty
-//! earlier, and with the stock out no deal fills it, so an inner card beside it is
-//! available at least as long; (3) the waste: turns push the same cards, and a play from the
-//! waste takes the same top card, since c is missing below it only. So the changed W wins,
-//! and the search tries a safe play alone.
-//!
-//! **Safe plays, second kind.** Let c fit now with the stock out (from a frame cell x or the
-//! waste's top), and let its other copy c' not be built. Then c' competes with c only for
-//! the first place of their rank. If c' lies in an inner cell, in an outer cell y each of
-//! whose inner neighbours is empty or available already, or (c being the waste's top) under
-//! c in the waste, playing c at once loses nothing. Take a win W. If W builds c before c',
-//! play c now and drop it later: only the count of c's rank is higher meanwhile, which no
-//! build of W before it needs lower, and x is empty earlier, which only helps (nothing fills
-//! it). If W builds c' first, at t1, then c at t: play c now, drop c' at t1 and build c'
-//! instead at t. Between, the count of their rank is the same in both from t1 on and one
-//! higher before, as above; the frames differ by x empty (helps) and y still full, which
-//! covers nothing: an inner y releases no card, and an outer y's inner neighbours are
-//! empty or stay available through another empty outer cell (nothing refills it). c' is
-//! available at t: it was at t1 in W, through an outer cell other than x and y that is
-//! empty in both. (c' under c in the waste cannot be built before c.) So the changed W wins.
-//!
-//! **Dead ends.** Say a card d "needs" rank r of suit s when d is of suit s, in the same half
-//! and further from the base than r, and as many d as r are built now: d fits only once
-//! more r are built than d, so only after another r is built. A card is "stuck" when it lies
-//! in the waste under (anywhere beneath) a card that needs its rank, or in an inner cell all
-//! of whose outer neighbours hold cards that need its rank (cells are emptied only by
-//! building their card, so the inner card stays covered until one of them is built). If
-//! every card of some suit and rank not yet built is stuck, the position is lost: the first
-//! of them to be built needs a card above or beside it built first, which needs one of them
-//! built before. A win builds every card, so none is possible. The search does not expand
-//! such positions.
-//!
-//! **Under the `when-stuck` readings.** They only take moves away (a deal or a turn while a
-//! frame card can be built): every game played under them is one played under `any-time`,
-//! so a position proved lost under `any-time` (a dead end, or by the relaxation) is lost
-//! under them too. Safe plays are made only with the stock out, when no deal is left: their
-//! argument holds under `deal: when-stuck`. Under `reserve: when-stuck` a safe play made
-//! early may make a turn of the win wait, so the search leaves safe plays out there
-//! ([`Reductions::TURN_WHEN_STUCK`]).
+//! cannot tell apart (the two copies of a card, the two foundations of a suit in a half). Three
+//! reductions shrink the graph: safe plays of two kinds and dead ends, here, and the relaxation
+//! of [`super::relaxed`]. Each is switchable ([`Reductions`]) and checked by the tests against
+//! the search without it; under `reserve: when-stuck` the search leaves safe plays out
+//! ([`Reductions::TURN_WHEN_STUCK`]). The argument that each is sound, under each reading, is in
+//! `games/sixes-and-sevens/SEARCH.md`.
 
 #[cfg(test)]
 use solitaire_search::Meter;
@@ -81,7 +35,8 @@ impl Reductions {
         dead_ends: true,
         relaxed: true,
     };
-    /// The reductions proved under `reserve: when-stuck` (see the module's comment).
+    /// The reductions proved under `reserve: when-stuck` (argued in
+    /// `games/sixes-and-sevens/SEARCH.md`).
     pub const TURN_WHEN_STUCK: Reductions = Reductions {
         safe_plays: false,
         dead_ends: true,
@@ -158,7 +113,7 @@ pub(crate) fn search(board: &Board, reductions: Reductions, meter: &mut Meter) -
     Dfs::new(board.clone(), reductions).run(u64::MAX, meter)
 }
 
-/// Whether `step` is a safe play of `board` (see the module's comment).
+/// Whether `step` is a safe play of `board` (argued in `games/sixes-and-sevens/SEARCH.md`).
 pub(crate) fn is_safe(board: &Board, step: Step) -> bool {
     let Step::Play { from, card } = step else {
         return false;
@@ -202,7 +157,7 @@ fn needs(board: &Board, d: Card, card: Card) -> bool {
         && board.built[s][rd] == board.built[s][r]
 }
 
-/// Whether `board` is a dead end (see the module's comment).
+/// Whether `board` is a dead end (argued in `games/sixes-and-sevens/SEARCH.md`).
 pub(crate) fn is_dead(board: &Board) -> bool {
     let mut stuck = [0u8; 52];
     for (i, &card) in board.waste.iter().enumerate() {

@@ -4,9 +4,10 @@
 //! ([`guide`]) the rest.
 //!
 //! The search runs on a compact board of its own ([`board`]), through a depth-first search
-//! with a transposition table and reductions proved sound in [`exhaustive`] and [`relaxed`] (a
-//! relaxed game that only the reserve and the stock constrain). Wins are translated
-//! to engine moves here, by replaying them.
+//! with a transposition table and the reductions of [`exhaustive`] and [`relaxed`] (a relaxed
+//! game that only the reserve and the stock constrain), argued in
+//! `games/sixes-and-sevens/SEARCH.md`. Wins are translated to engine moves here, by replaying
+//! them.
 //!
 //! It serves both readings of `deal` and of `reserve` (under `when-stuck` the board deals or
 //! turns only when no frame card can be built) under `release: while-open`; under

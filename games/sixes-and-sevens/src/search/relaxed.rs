@@ -1,45 +1,14 @@
 //! A relaxation of Sixes and Sevens in which only the reserve and the stock constrain: a
 //! necessary condition for a win that holds at every position, the stock's included.
 //!
-//! **The relaxed game.** A card not built, not in the reserve or its waste and not in the stock
-//! is "free": it may be built whenever it fits, wherever it lies, except that an inner card
-//! covered now (every outer cell beside it full) is free only once one of the cards now beside
-//! it has been built (its kind built once more than now). The stock's cards are released in the
-//! stock's order: at the start as many as there are gaps, then one more after each build of a
-//! free card; a released stock card is free. Once the whole stock is released, the reserve is
-//! turned in its fixed order onto the waste at any time, and only the waste's top card may be
-//! built from it. Won when every card is built.
-//!
-//! **Why it proves losses.** Map a real game onto the relaxed one: a real play from the frame
-//! is a free play (the card fits, since fitting depends only on the counts built, which both
-//! games share; and it is released: a deal fills gaps only, every gap is one there at the start
-//! or one a frame build opened, so after B frame builds at most gaps + B stock cards are dealt;
-//! and an inner card covered now is available only once an outer cell beside it is empty, which
-//! needs the card now in that cell built, one more of its kind than now), a real deal does
-//! nothing, a real turn (the stock is out, so it was all dealt, so all released) and a real
-//! play from the waste are the same moves (the relaxed waste holds the same cards in the same
-//! order). So every real win is a relaxed win, and a position whose relaxed game is lost is
-//! lost.
-//!
-//! **Its own reductions** (the relaxed game only; write c' for the other copy of c):
-//! - a free c that fits, with no copy of c in the reserve or the waste, is built at once: take
-//!   a relaxed win W; play c now and drop W's first build of a copy of c (when that copy
-//!   is not c, c's build later in W builds that copy instead: it was free then in W, so
-//!   it is in the changed game, which has released at least as many stock cards at every
-//!   moment, and has freed at least as many covered inner cards, whose freeing only needs
-//!   counts built to grow). Until the dropped build, only the count of c's rank is one
-//!   higher, which no build of W needs lower (no copy of c is built there, and every card
-//!   beyond c in its chain only gains), and one more free card is built, which releases
-//!   stock no later; after it, both games are the same.
-//! - the waste's top c that fits, with no copy of c still in the reserve, is built at once: the
-//!   same exchange, where W's first copy of c built was the waste's c (then the waste
-//!   differs only by c missing below cards turned onto it, whose tops are the same), or
-//!   c' (free: it is built instead at W's build of the waste's c; or below c in the
-//!   waste, which W cannot build first).
-//!
-//! The relaxed search is exhaustive over the rest (free plays of cards with a copy in the
-//! reserve or waste, the waste's top, the turn), with a table of relaxed positions proved lost;
-//! a node cap makes it give up (then nothing is claimed).
+//! A card not built, not in the reserve or its waste and not in the stock is free once it is
+//! released (a stock card after as many frame builds as gaps it needs; an inner card covered now
+//! once a card now beside it is built); the reserve is turned in its fixed order, once the whole
+//! stock is released, onto a waste whose top alone builds. Every real win is a relaxed win, so a
+//! lost relaxed game proves the position lost. The relaxed game is searched exhaustively with
+//! two reductions of its own and a table of relaxed positions proved lost, within [`CAP`]
+//! nodes (then nothing is claimed). The relaxed game and the argument for it and for its
+//! reductions are in `games/sixes-and-sevens/SEARCH.md`.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;

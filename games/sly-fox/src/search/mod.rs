@@ -3,7 +3,7 @@
 //! searches steered by the game's guide ([`guide`]) for the rest. Play-outs find wins only;
 //! no exhaustive search proves a Sly Fox deal lost from its start, so none is kept. Wins are
 //! translated to engine moves here. Under `deal: all-twenty` the generic search answers,
-//! steered by the same guide.
+//! steered by the same guide. `games/sly-fox/SEARCH.md` describes the board and the play-outs.
 
 pub(crate) mod board;
 pub mod guide;

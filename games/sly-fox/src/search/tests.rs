@@ -59,8 +59,7 @@ fn moves_match_the_engines_on_random_games() {
     }
 }
 
-/// Open deals of seeds 1..1000 at 10 s (`docs/solver-runs/sly-fox.csv`) that an earlier run
-/// at 10 s left open too: the frontier.
+/// Deals of seeds 1..1000 open at 10 s (`docs/solver-runs/sly-fox.csv`): the frontier.
 const HARDEST: [u64; 4] = [26, 27, 107, 136];
 
 #[test]

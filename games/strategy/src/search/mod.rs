@@ -3,10 +3,10 @@
 //!
 //! The search ([`orders`]) looks for a build order of the cards under which the deal's turned
 //! cards can be split into as many falling sequences as there are piles; the argument that
-//! this is the same question as the game's is in that module. A winning order becomes moves
-//! here: each turned card goes, by patience sorting, on the pile whose top comes soonest after
-//! it in the order (an empty pile when none does), and once the stock is placed the cards are
-//! built in the order found.
+//! this is the same question as the game's is in `games/strategy/SEARCH.md`. A winning order
+//! becomes moves here: each turned card goes, by patience sorting, on the pile whose top comes
+//! soonest after it in the order (an empty pile when none does), and once the stock is placed
+//! the cards are built in the order found.
 //!
 //! It answers for positions where no card lies on a pile yet (the start of a deal, or a card
 //! turned into the hand) under either reading of `aces`; other positions go to the generic

@@ -1,38 +1,12 @@
 //! The search behind Strategy's exact solver: over build orders, not over placements.
 //!
-//! **The reformulation.** Number the non-Ace cards by the time they are turned, 1 to n (the
-//! Aces are founded as they come and burden no pile; under the reading `by-hand` a player may
-//! put an Ace on a pile instead, which never helps: taking that Ace out of the pile and
-//! founding it at once keeps every other card's order and only removes a card that had to be
-//! built before the ones below it). Once the stock is placed, the piles are built in some
-//! order π: each suit from the Two up (a linear extension of the four suit chains). A card
-//! can be built only when it is on top of its pile, so a pile works with π exactly when its
-//! cards, read bottom to top (the order they were turned), come ever earlier in π. Hence
-//! the deal is won iff, for some order π, the turned cards can be split into at most P
-//! (the number of piles) sequences, each falling in π. By the dual of Dilworth's theorem
-//! (patience sorting), a sequence splits into at most P falling sequences iff its longest
-//! rising subsequence is at most P long. So: **won iff some build order π makes the longest
-//! chain of cards rising both in turning time and in π at most P long.**
-//!
-//! The search builds π card by card (four choices at most: which suit goes next) and keeps
-//! the patience-sorting "tails" of the cards built so far: `tails[k]` is the earliest turning
-//! time at which a chain of k + 1 cards rising in both orders can end. A card turned at time
-//! t extends every chain whose tail is before t: it lands at index `#{k : tails[k] < t}`, and
-//! the order fails when that index is P. At the end (every card built without failing) the
-//! order is a win; the piles follow by patience sorting ([`super`]).
-//!
-//! **Transposition table.** A state is the number of cards built per suit and the tails; what
-//! comes next depends on nothing else, so a state that failed once fails again.
-//!
-//! **Dominance** (a reduction, checked by the tests against the search without it). With
-//! the same cards built, tails T dominate tails U when every chain length ends no earlier
-//! under T: `T[k] >= U[k]` for every k, a missing entry counting as "never" (later than
-//! all). Then whatever U survives, T survives: building the same next card at time t, T's
-//! index `i_T = #{T[k] < t}` is at most U's, so T fails only if U does; T' sets
-//! `T[i_T] = t`, U' sets `U[i_U] = t`, and T' still dominates U' (at `i_T`, `U'[i_T]` is `U`'s
-//! entry below t, or t itself when `i_T = i_U`; elsewhere T' keeps T's entries and U' only
-//! lowers one). So when a state failed, every state it dominates (same cards built) fails
-//! too, and the search skips it.
+//! A deal is won iff some build order π (each suit from the Two up) makes the longest chain of
+//! cards rising both in turning time and in π at most as long as there are piles. The search
+//! builds π card by card (which suit goes next), keeping the patience-sorting tails of the
+//! chains built so far; a state (the cards built per suit and the tails) that failed once is
+//! remembered, and so are the states it dominates ([`Reductions`], checked by the tests against
+//! the search without them). The reformulation and the argument for the dominance are in
+//! `games/strategy/SEARCH.md`.
 
 use std::collections::{HashMap, HashSet};
 
