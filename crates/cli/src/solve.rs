@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use solitaire_core::{Catalog, Game, Layout, Position};
-use solitaire_solver::{Budget, Family, Method, Outcome, fair_solve, seconds, solve_with, verify};
+use solitaire_games::Family;
+use solitaire_solver::{Budget, Method, Outcome, fair_solve, seconds, solve_with, verify};
 
 use crate::Failure;
 use crate::input::{CourseArg, FillArg, Filled, with_filled};

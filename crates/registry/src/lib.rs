@@ -8,6 +8,9 @@
 use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
 use solitaire_search::SearchPlugin;
 
+/// Weisser's Spider family G(r, s, m, c, d), made into layout text by Spider's crate.
+pub use game_spider::Family;
+
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
     vec![

@@ -188,3 +188,25 @@ pub fn try_hardest_deals(search: &SearchPlugin, game: &Game, seeds: &[u64]) {
     }
     println!("settled: {settled:?}");
 }
+
+/// A benchmark's iteration over one deal that a game's own search leaves unknown: the search
+/// (`plugin`'s, [`Method::Auto`]) of deal `seed` of `game` within `nodes` nodes, so that a
+/// run's throughput is `nodes` nodes.
+///
+/// # Panics
+/// When `plugin` does not serve the deal, or decides it within `nodes` (then the deal is
+/// the wrong one to measure throughput with).
+pub fn unknown_after(
+    plugin: SearchPlugin,
+    game: &Game,
+    seed: u64,
+    nodes: u64,
+) -> impl FnMut() -> Report {
+    let start = game.deal(seed);
+    move || {
+        let report = (plugin.solve)(game, &start, Budget::nodes(nodes), Method::Auto)
+            .unwrap_or_else(|| panic!("{} does not serve deal {seed}", plugin.name));
+        assert_eq!(report.outcome, Outcome::Unknown, "deal {seed}");
+        report
+    }
+}

@@ -10,7 +10,6 @@
 //!   unsolvable), then beam searches of growing width, guided by the game's [`Heuristic`]
 //!   ([`Generic`] when the game brings none).
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
-//! - [`family::Family`]: Weisser's G(r, s, m, c, d) as layout text.
 //! - [`Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
@@ -31,7 +30,6 @@
 //! ```
 
 pub mod fair;
-pub mod family;
 mod until;
 pub mod winnable;
 
@@ -40,7 +38,6 @@ use std::time::Duration;
 use solitaire_core::{Game, Position};
 
 pub use fair::{FairReport, fair_solve, hint};
-pub use family::Family;
 pub use solitaire_search::{
     Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
     beam, dfs, heuristic, key, outcome, stats, verify, with_stop,

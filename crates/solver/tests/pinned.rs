@@ -7,9 +7,10 @@
 
 use std::sync::Arc;
 
+use game_spider::Family;
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Game, Layout, Position};
-use solitaire_solver::{Budget, Family, Method, Outcome, fair_solve, solve_with};
+use solitaire_solver::{Budget, Method, Outcome, fair_solve, solve_with};
 
 /// The game of a line: a registered id, or `family:r,s,m,c,d` (Weisser's Spider family).
 fn game(name: &str) -> Arc<Game> {

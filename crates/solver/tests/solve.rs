@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
+use game_spider::Family;
 use solitaire_core::{Game, Layout, Move, PileKind, Position};
-use solitaire_solver::{Budget, Family, Method, Outcome, fair, hint, solve, solve_with, verify};
+use solitaire_solver::{Budget, Method, Outcome, fair, hint, solve, solve_with, verify};
 
 fn catalog_game(id: &str) -> Arc<Game> {
     let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));

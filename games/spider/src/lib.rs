@@ -35,12 +35,14 @@
 use serde::Deserialize;
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 
+pub mod family;
 mod rules;
 mod score;
 pub mod search;
 #[cfg(test)]
 mod tests;
 
+pub use family::Family;
 pub use search::SEARCH;
 
 /// The plugin that `rules: "spider"` names.

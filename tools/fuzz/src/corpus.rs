@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use solitaire_conformance::{Start, Step, conformance_dir, load};
 use solitaire_core::{Catalog, Game, Session};
-use solitaire_solver::Family;
+use solitaire_games::Family;
 
 use crate::rng::Rng;
 
