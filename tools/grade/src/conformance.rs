@@ -39,12 +39,14 @@ impl Suite {
     ) -> Suite {
         let built_in = solitaire_conformance::conformance_dir();
         let source = if options.conformance_dir == built_in {
+            // A game of the collection's is named by its file; another (a variant graded
+            // alone, whose scenarios are its own) by its id.
             let path = solitaire_conformance::scenario_path(&built_in, &public.game);
             let checkout = built_in.parent().unwrap_or(&built_in);
-            path.strip_prefix(checkout)
-                .unwrap_or(&path)
-                .display()
-                .to_string()
+            match path.strip_prefix(checkout) {
+                Ok(rel) if path.exists() => rel.display().to_string(),
+                _ => format!("{}.ron", public.game),
+            }
         } else if options.conformance_dir == solitaire_conformance::public_dir() {
             format!("tests/public/{}.ron", public.game)
         } else {

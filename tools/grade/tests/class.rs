@@ -235,8 +235,10 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     let kit = checkout(&class_dir, "kit-maze");
     let in_folder = kit.join("games/kit-maze/layouts/kit-maze.ron");
     write(&kit.join("assets/layouts/kit-maze.ron"), &read(&in_folder));
-    std::fs::remove_dir_all(in_folder.parent().unwrap_or(&in_folder))
-        .unwrap_or_else(|e| panic!("{e}"));
+    for scaffolded in ["layouts", "conformance"] {
+        std::fs::remove_dir_all(kit.join("games/kit-maze").join(scaffolded))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
     edit(
         &kit,
         "games/kit-maze/src/lib.rs",
