@@ -1,13 +1,10 @@
 //! Games built from the registry's layouts (each game's `games/<rules>/layouts/*.ron`, built
-//! in) and the player's own layout files (`assets/layouts/*.ron`, read at start; one whose id
-//! is a built-in layout's replaces it), with the registry's plugins; failures collected.
+//! in) with the registry's plugins; failures collected.
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use solitaire_core::{Game, Layout};
-
-use super::{GameAssets, LayoutAsset};
 
 /// Every playable game, in menu order (the registry's order, then any other layout by id).
 #[derive(Resource, Default, Clone)]
@@ -104,44 +101,21 @@ pub fn apply_course(
     Ok((configured.games().to_vec(), info))
 }
 
-/// The registry's layouts, each checked, then the player's `own`: an own layout whose id is a
-/// built-in one's takes its place; the others follow.
-pub fn with_built_in(own: Vec<Result<Layout, String>>) -> Vec<Result<Layout, String>> {
-    let mut layouts: Vec<Result<Layout, String>> = solitaire_games::layouts()
+/// The registry's layouts, each checked.
+/// The registry's layouts, each checked.
+fn built_in() -> Vec<Result<Layout, String>> {
+    solitaire_games::layouts()
         .iter()
         .map(|l| Layout::parse(l.file, l.source).map_err(|e| e.to_string()))
-        .collect();
-    for layout in own {
-        let same = layout.as_ref().ok().and_then(|new| {
-            layouts
-                .iter()
-                .position(|old| old.as_ref().is_ok_and(|old| old.id == new.id))
-        });
-        match same {
-            Some(i) => layouts[i] = layout,
-            None => layouts.push(layout),
-        }
-    }
-    layouts
+        .collect()
 }
 
 pub(super) fn build_catalog(
     mut commands: Commands,
-    assets: Option<Res<GameAssets>>,
-    layouts: Res<Assets<LayoutAsset>>,
     options: Option<Res<crate::cli::Options>>,
     mut errors: ResMut<LoadErrors>,
 ) {
-    let Some(assets) = assets else {
-        return;
-    };
-    let loaded = assets
-        .layouts
-        .iter()
-        .filter_map(|h| layouts.get(h))
-        .map(|a| a.layout.clone())
-        .collect();
-    let (mut games, failed) = build_games(with_built_in(loaded));
+    let (mut games, failed) = build_games(built_in());
     if games.is_empty() && failed.is_empty() {
         errors.0.push("no layouts in this build".into());
     }

@@ -1,15 +1,13 @@
-//! Loading: the font and the player's own layouts (`assets/layouts/*.ron`), through a
-//! `bevy_asset_loader` loading state; then the games are built from the registry's layouts,
-//! the player's, and the registry's rules plugins.
+//! Loading: the font, through a `bevy_asset_loader` loading state; then the games are built
+//! from the registry's layouts and rules plugins (each game's `games/<rules>/layouts/*.ron`,
+//! built in: the same games as `sol`'s).
 
 mod catalog;
-mod layout_loader;
 
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
-pub use catalog::{CourseInfo, Games, LoadErrors, apply_course, build_games, with_built_in};
-pub use layout_loader::{LayoutAsset, LayoutLoader};
+pub use catalog::{CourseInfo, Games, LoadErrors, apply_course, build_games};
 
 use crate::screen::Screen;
 
@@ -18,8 +16,6 @@ use crate::screen::Screen;
 pub struct GameAssets {
     #[asset(path = "fonts/DejaVuSans.ttf")]
     pub font: Handle<Font>,
-    #[asset(path = "layouts", collection(typed))]
-    pub layouts: Vec<Handle<LayoutAsset>>,
 }
 
 /// Where the assets are: `./assets` if the working directory has one, else beside the
@@ -42,8 +38,6 @@ pub fn asset_dir() -> String {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_asset::<LayoutAsset>();
-    app.register_asset_loader(LayoutLoader);
     app.init_resource::<LoadErrors>();
     app.add_loading_state(
         LoadingState::new(Screen::Loading)
