@@ -647,7 +647,13 @@ fn split_number(s: &str) -> (&str, Option<u32>) {
     (prefix, number.parse().ok())
 }
 
-pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+/// Read RON text as a `T`, with the options layouts are read with (implicit `Some`); errors
+/// name `file`, with the line and column RON reports. A byte-order mark is not skipped: pass
+/// the text through [`crate::strip_bom`] first.
+///
+/// # Errors
+/// RON syntax, or text that is not a `T`.
+pub fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(source)
@@ -657,22 +663,6 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result
             col: e.span.start.col,
             message: e.code.to_string(),
         })
-}
-
-/// Read a RON file (at most [`crate::files::MAX_INPUT_BYTES`], a leading byte-order mark
-/// skipped); errors name the file as given.
-pub(crate) fn read_ron_file<T: DeserializeOwned>(path: &std::path::Path) -> Result<T, LayoutError> {
-    let file = path.display().to_string();
-    let text =
-        crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
-            LayoutError {
-                file: file.clone(),
-                line: 0,
-                col: 0,
-                message: e.to_string(),
-            }
-        })?;
-    parse_ron(&file, crate::text::strip_bom(&text))
 }
 
 /// 1-based line and column (in characters, as RON's own errors count them) of the first
