@@ -43,7 +43,6 @@ pub mod game;
 pub mod history;
 pub mod layout;
 pub mod moves;
-pub mod obvious;
 pub mod perft;
 pub mod pile;
 pub mod position;

@@ -1,8 +1,8 @@
 //! Pointer input turned into engine moves: drops onto piles, clicks and double clicks.
 
 use bevy::prelude::*;
-use solitaire_core::obvious::{foundation_move, obvious_move};
 use solitaire_core::{Game, Illegal, Layout, Move, PileKind, Position};
+use solitaire_solver::obvious::{foundation_move, obvious_move};
 
 use super::{Asking, Changed, Notice, Play, Question, Request, capitalise};
 use crate::settings::Settings;

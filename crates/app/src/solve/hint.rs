@@ -49,7 +49,7 @@ fn start_hint(
     let start = pos.clone();
     search.0 = Some(Job::spawn(pos, move |stop| {
         hint_until(&game, &start, HINT_BUDGET, stop)
-            .or_else(|| solitaire_core::obvious::hint(&game, &start))
+            .or_else(|| solitaire_solver::obvious::hint(&game, &start))
     }));
     notice.0 = SEARCHING.into();
 }

@@ -240,7 +240,7 @@ fn a_bottom_move_animates_its_card_both_ways() {
 #[test]
 fn the_face_up_hint_copes_with_bottom_moves() {
     let (session, _) = labyrinth_with_a_bottom_move();
-    let hint = solitaire_core::obvious::hint(session.game(), session.position());
+    let hint = solitaire_solver::obvious::hint(session.game(), session.position());
     assert!(hint.is_some());
 }
 
@@ -266,7 +266,7 @@ fn a_click_whose_press_and_release_share_a_frame_plays_the_obvious_move() {
         })
         .expect("the Eight of Hearts is face up in deal 1");
     let count = pos.pile(pile).len() - index;
-    let expected = solitaire_core::obvious::obvious_move(&game, &pos, pile, count)
+    let expected = solitaire_solver::obvious::obvious_move(&game, &pos, pile, count)
         .expect("the Eight of Hearts has a move");
     let mut app = app_with(session);
     let entity = card_entity(&app, pile, index);
@@ -284,13 +284,13 @@ fn a_press_that_barely_moves_is_still_a_click() {
     let session = spider_seed_1();
     let pos = session.position().clone();
     let game = session.game().clone();
-    let mv = solitaire_core::obvious::hint(&game, &pos).expect("a move");
+    let mv = solitaire_solver::obvious::hint(&game, &pos).expect("a move");
     let Move::Transfer { from, count, .. } = mv else {
         panic!("the first hint of deal 1 is a transfer, not {mv:?}")
     };
     let (from, count) = (usize::from(from), usize::from(count));
     let index = pos.pile(from).len() - count;
-    let expected = solitaire_core::obvious::obvious_move(&game, &pos, from, count);
+    let expected = solitaire_solver::obvious::obvious_move(&game, &pos, from, count);
     let mut app = app_with(session);
     let entity = card_entity(&app, from, index);
     press(&mut app, entity, 1);

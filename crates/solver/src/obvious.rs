@@ -6,10 +6,7 @@
 //! the same suit, onto any card, into a non-tableau pile (cell, reserve), into an empty pile;
 //! ties go to the nearest pile, then the leftmost.
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::pile::PileKind;
-use crate::position::Position;
+use solitaire_core::{Game, Move, PileKind, Position};
 
 /// How good a transfer's destination is; lower is better.
 fn destination_rank(game: &Game, pos: &Position, from: usize, to: usize, count: usize) -> u8 {
@@ -113,4 +110,4 @@ pub fn bottom_foundation_move(game: &Game, pos: &Position) -> Option<Move> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;

@@ -2,13 +2,11 @@
 
 use std::sync::Arc;
 
+use solitaire_core::{
+    Card, Illegal, Layout, LayoutError, Pile, Plugin, Rank, Rules, Suit, Tx, Vars,
+};
+
 use super::*;
-use crate::card::{Card, Rank, Suit};
-use crate::layout::{Layout, LayoutError};
-use crate::pile::Pile;
-use crate::position::Vars;
-use crate::rules::{Illegal, Plugin, Rules};
-use crate::tx::Tx;
 
 /// Any one top face-up card moves onto any pile; a deal is legal while the stock has cards.
 struct Anywhere;
@@ -55,8 +53,8 @@ const LAYOUT: &str = r#"(
     deal: [Rest(pile: "stock")],
 )"#;
 
-/// The game: also the engine's other tests' small game (`crate::history`).
-pub(crate) fn game() -> Arc<Game> {
+/// The game.
+fn game() -> Arc<Game> {
     let layout = Layout::parse("anywhere.ron", LAYOUT).expect("test layout");
     Arc::new(
         Game::new(
