@@ -455,10 +455,11 @@ mod tests {
     impl Rules for Ends {
         fn check(&self, _: &Position, mv: Move) -> Result<(), Illegal> {
             match mv {
-                Move::Transfer {
-                    to: 1, count: 1, ..
+                Move::Transfer { to, count: 1, .. } | Move::TransferBottom { to, .. }
+                    if to.index() == 1 =>
+                {
+                    Ok(())
                 }
-                | Move::TransferBottom { to: 1, .. } => Ok(()),
                 _ => Err(Illegal::unsupported("one card to f1")),
             }
         }
@@ -545,7 +546,7 @@ mod tests {
         }
         assert_eq!(
             game.parse_move(" T1 ^ > F1 : 1 "),
-            Ok(Move::TransferBottom { from: 0, to: 1 })
+            Ok(Move::transfer_bottom(0, 1))
         );
         assert_eq!(
             game.parse_move("t9^>f1"),

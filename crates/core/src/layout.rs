@@ -59,6 +59,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::card::{Card, CardToken, Rank, Suit};
+use crate::moves::{Move, PileId};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
 use crate::reading::ReadingValues;
@@ -547,8 +548,9 @@ impl Layout {
                 ),
             ));
         }
-        // Moves and undo steps hold pile numbers in a byte; no table needs more than this.
-        if self.piles.len() > 128 {
+        // Moves and undo steps hold pile numbers in a byte ([`PileId`]); no table needs more
+        // than this.
+        if self.piles.len() > PileId::LIMIT {
             return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0
@@ -558,6 +560,17 @@ impl Layout {
             return Err(self.error(
                 "deck",
                 "the deck needs at least one copy, one suit and 1 to 13 ranks",
+            ));
+        }
+        // A move holds its number of cards in a byte ([`Move::MAX_COUNT`]): no pile may hold
+        // more.
+        if self.deck.len() > Move::MAX_COUNT {
+            return Err(self.error(
+                "deck",
+                format!(
+                    "the deck has {} cards: a layout has at most 255",
+                    self.deck.len()
+                ),
             ));
         }
         // The app scales and places cards by these numbers: NaN or infinity would break the
@@ -749,6 +762,17 @@ mod tests {
         }
         let err = Layout::parse("tiny.ron", &TINY.replace("x: 1.0", "x: NaN")).unwrap_err();
         assert_eq!(err.message, "pile \"t1\" needs a finite x and y");
+    }
+
+    #[test]
+    fn a_deck_holds_at_most_255_cards() {
+        let big = TINY.replace("copies: 1, ranks: 4", "copies: 64, ranks: 4");
+        let err = Layout::parse("tiny.ron", &big).unwrap_err();
+        assert_eq!(
+            err.message,
+            "the deck has 256 cards: a layout has at most 255"
+        );
+        assert_eq!((err.line, err.file.as_str()), (3, "tiny.ron"));
     }
 
     #[test]

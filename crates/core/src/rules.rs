@@ -235,7 +235,7 @@ pub trait Rules: Send + Sync + 'static {
 pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
     let n = pos.piles().len();
     for from in 0..n {
-        let len = pos.pile(from).len().min(usize::from(u8::MAX));
+        let len = pos.pile(from).len().min(Move::MAX_COUNT);
         for to in (0..n).filter(|&to| to != from) {
             for count in 1..=len {
                 out.push(Move::transfer(from, to, count));

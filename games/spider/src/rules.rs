@@ -1,8 +1,8 @@
 //! Spider's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Pile, Position, Rank, Rules, Structure, StructureError,
-    Tx,
+    BuildRule, Card, Illegal, Layout, Move, Pile, PileId, Position, Rank, Rules, Structure,
+    StructureError, Tx,
 };
 
 use crate::{MAX_COLUMNS, Removal, Role, Spider};
@@ -203,7 +203,7 @@ impl Rules for Spider {
             {
                 out.push(Move::transfer(from, f, usize::from(self.top_rank)));
             }
-            let from8 = from as u8;
+            let from_id = PileId::of(from);
             let first = out.len();
             // The run's card at depth k (1-based) has rank tip + k - 1 and fits on a column
             // topped by rank tip + k.
@@ -217,8 +217,8 @@ impl Rules for Spider {
                     let j = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
                     out.push(Move::Transfer {
-                        from: from8,
-                        to: self.columns[j] as u8,
+                        from: from_id,
+                        to: PileId::of(self.columns[j]),
                         count,
                     });
                 }
@@ -229,8 +229,8 @@ impl Rules for Spider {
                 spaces &= spaces - 1;
                 for count in 1..=run {
                     out.push(Move::Transfer {
-                        from: from8,
-                        to: self.columns[j] as u8,
+                        from: from_id,
+                        to: PileId::of(self.columns[j]),
                         count,
                     });
                 }
@@ -238,7 +238,7 @@ impl Rules for Spider {
             // List by destination, as `sol moves` always has (a stable sort keeps the counts
             // into a space in increasing order).
             out[first..].sort_by_key(|m| match *m {
-                Move::Transfer { to, .. } => to,
+                Move::Transfer { to, .. } => to.index(),
                 _ => 0,
             });
         }

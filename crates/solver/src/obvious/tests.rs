@@ -177,9 +177,11 @@ struct BothEnds;
 impl Rules for BothEnds {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::TransferBottom { from, to: 1 } if from >= 2 => Ok(()),
+            Move::TransferBottom { from, to } if to.index() == 1 && from.index() >= 2 => Ok(()),
             Move::TransferBottom { .. } => Err(Illegal::target("to the foundation only")),
-            Move::Transfer { to: 1, .. } => Err(Illegal::target("bottom cards only")),
+            Move::Transfer { to, .. } if to.index() == 1 => {
+                Err(Illegal::target("bottom cards only"))
+            }
             _ => Anywhere.check(pos, mv),
         }
     }
