@@ -308,7 +308,10 @@ mod tests {
             }
         }
         fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-            if let Move::Transfer { from, to, count } = mv {
+            if let Move::Transfer {
+                from, to, count, ..
+            } = mv
+            {
                 tx.move_cards(from.into(), to.into(), count.into());
             }
         }

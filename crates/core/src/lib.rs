@@ -59,7 +59,7 @@ pub use card::{Card, CardToken, Rank, Suit};
 pub use game::{Catalog, EmbeddedLayout, Game, PileJson, PlayError, PositionJson};
 pub use history::{GameRecord, ReplayError, Session};
 pub use layout::{DealStep, DeckSpec, Face, Fan, Layout, LayoutError, PileSpec, TableSize};
-pub use moves::{Move, MoveParseError, MoveText, PileId, PileOutOfRange};
+pub use moves::{End, Move, MoveParseError, MoveText, PileId, PileOutOfRange};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};

@@ -94,29 +94,38 @@ impl TryFrom<usize> for PileId {
 #[error("pile index {0} is out of range: a layout has at most 128 piles")]
 pub struct PileOutOfRange(pub usize);
 
+/// Which end of a pile a transfer takes its cards from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub enum End {
+    /// The top: the last played cards, the end every game takes from (`t3>t7`).
+    #[default]
+    Top,
+    /// The bottom: the first dealt, most buried card, one at a time (`t3^>f1`). Only games
+    /// whose [`crate::Rules::takes_from_bottom`] says so accept it; [`crate::Game::check`]
+    /// refuses it for the others before their rules see it, and their lists of legal moves
+    /// never hold it, so their rules read transfers without looking at the end.
+    Bottom,
+}
+
 /// Everything a player (or the solver) can do to a position.
 ///
 /// Small and `Copy`; piles are named by their [`PileId`] in the game's layout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
-    /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
+    /// Move `count` cards of pile `from` onto pile `to`: from its top, keeping their order
+    /// (`t3>t7:4`), or its bottom card (`end: End::Bottom`, `t3^>f1`, always one card).
+    ///
+    /// `end` comes first so that moves sort as they list: every transfer from a top, then
+    /// every transfer from a bottom, then `deal` and `redeal`.
     Transfer {
+        /// The end of `from` the cards leave.
+        end: End,
         /// The pile the cards leave.
         from: PileId,
         /// The pile they go onto.
         to: PileId,
-        /// How many cards, from the top.
+        /// How many cards.
         count: u8,
-    },
-    /// Move the bottom card of pile `from` (its first dealt, most buried card) onto pile
-    /// `to` (notation `t3^>f1`). Only games whose [`crate::Rules::takes_from_bottom`] says
-    /// so accept it; [`crate::Game::check`] refuses it for the others before their rules
-    /// see it.
-    TransferBottom {
-        /// The pile whose bottom card leaves.
-        from: PileId,
-        /// The pile it goes onto.
-        to: PileId,
     },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
@@ -143,6 +152,7 @@ impl Move {
             panic!("{count} cards in one move: a layout's deck has at most 255 cards");
         };
         Move::Transfer {
+            end: End::Top,
             from: PileId::of(from),
             to: PileId::of(to),
             count,
@@ -157,24 +167,30 @@ impl Move {
     #[inline]
     #[track_caller]
     pub fn transfer_bottom(from: usize, to: usize) -> Move {
-        Move::TransferBottom {
+        Move::Transfer {
+            end: End::Bottom,
             from: PileId::of(from),
             to: PileId::of(to),
+            count: 1,
         }
     }
 
     /// Whether this is a transfer from the bottom end of a pile.
     pub fn takes_bottom(self) -> bool {
-        matches!(self, Move::TransferBottom { .. })
+        matches!(
+            self,
+            Move::Transfer {
+                end: End::Bottom,
+                ..
+            }
+        )
     }
 
     /// The source and destination piles of a transfer from either end; `None` for `deal`
     /// and `redeal`.
     pub fn piles(self) -> Option<(usize, usize)> {
         match self {
-            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
-                Some((from.index(), to.index()))
-            }
+            Move::Transfer { from, to, .. } => Some((from.index(), to.index())),
             Move::Deal | Move::Redeal => None,
         }
     }
@@ -296,15 +312,18 @@ impl fmt::Display for MoveDisplay<'_> {
         match self.mv {
             Move::Deal => f.write_str("deal"),
             Move::Redeal => f.write_str("redeal"),
-            Move::Transfer { from, to, count } => {
-                write!(f, "{}>{}", self.id(from), self.id(to))?;
+            Move::Transfer {
+                end,
+                from,
+                to,
+                count,
+            } => {
+                let bottom = if end == End::Bottom { "^" } else { "" };
+                write!(f, "{}{bottom}>{}", self.id(from), self.id(to))?;
                 if count > 1 {
                     write!(f, ":{count}")?;
                 }
                 Ok(())
-            }
-            Move::TransferBottom { from, to } => {
-                write!(f, "{}^>{}", self.id(from), self.id(to))
             }
         }
     }
@@ -341,9 +360,11 @@ mod tests {
         let mv = Move::transfer_bottom(1, 2);
         assert_eq!(
             mv,
-            Move::TransferBottom {
+            Move::Transfer {
+                end: End::Bottom,
                 from: PileId::of(1),
-                to: PileId::of(2)
+                to: PileId::of(2),
+                count: 1
             }
         );
         assert!(mv.takes_bottom() && !Move::transfer(1, 2, 1).takes_bottom());
@@ -378,8 +399,8 @@ mod tests {
 
     #[test]
     fn moves_order_top_transfers_then_bottom_transfers_then_deal_and_redeal() {
-        // The order of the former encoding (a bottom move's `from` counted past every pile
-        // number), so sorted sets of moves list as they did.
+        // Sorted sets of moves list every top transfer, then every bottom transfer, then
+        // deal and redeal.
         let mut moves = vec![
             Move::Redeal,
             Move::Deal,
@@ -411,6 +432,7 @@ mod tests {
         assert_eq!(
             Move::transfer(0, 1, 255),
             Move::Transfer {
+                end: End::Top,
                 from: PileId::of(0),
                 to: PileId::of(1),
                 count: 255

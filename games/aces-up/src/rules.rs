@@ -59,10 +59,9 @@ impl AcesUp {
 impl Rules for AcesUp {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal if pos.pile(self.stock).is_empty() => {
                 Err(Illegal::stock("the stock is empty"))
             }
@@ -73,7 +72,9 @@ impl Rules for AcesUp {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
             }
             Move::Deal => {
@@ -83,7 +84,7 @@ impl Rules for AcesUp {
                     }
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

@@ -82,10 +82,9 @@ impl Bristol {
 impl Rules for Bristol {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -93,7 +92,9 @@ impl Rules for Bristol {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(from.into(), to.into(), count.into());
             }
             Move::Deal => {
@@ -104,7 +105,7 @@ impl Rules for Bristol {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

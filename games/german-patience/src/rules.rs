@@ -109,10 +109,9 @@ impl GermanPatience {
 impl Rules for GermanPatience {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
         }
@@ -120,7 +119,9 @@ impl Rules for GermanPatience {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 if self.roles[to] == Role::Pile && is_complete(tx.pos().pile(to)) {
@@ -143,7 +144,7 @@ impl Rules for GermanPatience {
                     ..vars
                 });
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

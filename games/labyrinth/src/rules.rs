@@ -1,8 +1,8 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading,
-    Rules, Structure, Tx, Vars,
+    BuildRule, Card, End, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank,
+    Reading, Rules, Structure, Tx, Vars,
 };
 
 use crate::{DEAL, Labyrinth, Role};
@@ -97,12 +97,13 @@ impl Labyrinth {
 impl Rules for Labyrinth {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                let card = self.check_source(pos, from.into(), false, count)?;
-                self.check_target(pos, to.into(), card)
-            }
-            Move::TransferBottom { from, to } => {
-                let card = self.check_source(pos, from.into(), true, 1)?;
+            Move::Transfer {
+                end,
+                from,
+                to,
+                count,
+            } => {
+                let card = self.check_source(pos, from.into(), end == End::Bottom, count)?;
                 self.check_target(pos, to.into(), card)
             }
             Move::Deal => self.check_deal(pos, || {
@@ -116,12 +117,11 @@ impl Rules for Labyrinth {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
+            Move::Transfer { end, from, to, .. } => {
                 let (from, to) = (usize::from(from), usize::from(to));
-                if mv.takes_bottom() {
-                    tx.move_bottom_card(from, to);
-                } else {
-                    tx.move_cards(from, to, 1);
+                match end {
+                    End::Top => tx.move_cards(from, to, 1),
+                    End::Bottom => tx.move_bottom_card(from, to),
                 }
                 if tx.pos().vars().phase == Phase::Opening {
                     tx.refill_spaces(self.stock, &self.columns);

@@ -128,17 +128,19 @@ impl Penguin {
 impl Rules for Penguin {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => Err(Illegal::unsupported("Penguin has no stock")),
             Move::Redeal => Err(Illegal::unsupported("Penguin has no redeal")),
         }
     }
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        {
             tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
         }
     }

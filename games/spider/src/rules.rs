@@ -1,7 +1,7 @@
 //! Spider's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Pile, PileId, Position, Rank, Rules, Structure,
+    BuildRule, Card, End, Illegal, Layout, Move, Pile, PileId, Position, Rank, Rules, Structure,
     StructureError, Tx,
 };
 
@@ -131,10 +131,9 @@ impl Spider {
 impl Rules for Spider {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Spider has no redeal")),
         }
@@ -142,7 +141,9 @@ impl Rules for Spider {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 tx.reveal_top(from);
@@ -161,7 +162,7 @@ impl Rules for Spider {
                     self.settle(tx, c);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 
@@ -217,6 +218,7 @@ impl Rules for Spider {
                     let j = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
                     out.push(Move::Transfer {
+                        end: End::Top,
                         from: from_id,
                         to: PileId::of(self.columns[j]),
                         count,
@@ -229,6 +231,7 @@ impl Rules for Spider {
                 spaces &= spaces - 1;
                 for count in 1..=run {
                     out.push(Move::Transfer {
+                        end: End::Top,
                         from: from_id,
                         to: PileId::of(self.columns[j]),
                         count,

@@ -92,10 +92,9 @@ impl Strategy {
 impl Rules for Strategy {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Strategy has no redeal")),
         }
@@ -103,7 +102,9 @@ impl Rules for Strategy {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
             }
             Move::Deal => {
@@ -116,7 +117,7 @@ impl Rules for Strategy {
                     tx.move_cards(self.hand, f, 1);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use solitaire_core::{
-    Card, IllegalKind, Layout, Move, Pile, PileId, Place, Position, Reading, Step, StructureError,
-    Tx, Vars,
+    Card, End, IllegalKind, Layout, Move, Pile, PileId, Place, Position, Reading, Step,
+    StructureError, Tx, Vars,
 };
 
 /// One pile: its cards bottom first in the text form (`AS 4H1`), the first `down` face down.
@@ -137,12 +137,22 @@ impl WireMove {
     /// The move as sent.
     pub fn encode(mv: Move) -> WireMove {
         match mv {
-            Move::Transfer { from, to, count } => WireMove::Transfer {
+            Move::Transfer {
+                end: End::Top,
+                from,
+                to,
+                count,
+            } => WireMove::Transfer {
                 from: from.into(),
                 to: to.into(),
                 count,
             },
-            Move::TransferBottom { from, to } => WireMove::Bottom {
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } => WireMove::Bottom {
                 from: from.into(),
                 to: to.into(),
             },
@@ -163,13 +173,16 @@ impl WireMove {
         };
         Ok(match self {
             WireMove::Transfer { from, to, count } => Move::Transfer {
+                end: End::Top,
                 from: check(from)?,
                 to: check(to)?,
                 count,
             },
-            WireMove::Bottom { from, to } => Move::TransferBottom {
+            WireMove::Bottom { from, to } => Move::Transfer {
+                end: End::Bottom,
                 from: check(from)?,
                 to: check(to)?,
+                count: 1,
             },
             WireMove::Deal => Move::Deal,
             WireMove::Redeal => Move::Redeal,

@@ -6,7 +6,7 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::Press as PointerPress;
 use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
-use solitaire_core::{Move, Rank, Session, Suit};
+use solitaire_core::{End, Move, Rank, Session, Suit};
 
 use super::drag::{Dragging, Press, on_card_press, on_drag, on_drag_end, on_drag_start};
 use super::fit::Fit;
@@ -173,7 +173,7 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
         let mut s = Session::deal(game.clone(), seed);
         for _ in 0..6 {
             let found = s.game().legal_moves(s.position()).into_iter().find(|m| {
-                matches!(*m, Move::TransferBottom { from, .. }
+                matches!(*m, Move::Transfer { end: End::Bottom, from, .. }
                     if s.position().pile(from.into()).len() > 1)
             });
             if let Some(mv) = found {
@@ -191,7 +191,13 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
 fn dragging_a_bottom_card_plays_the_engine_bottom_move() {
     let (session, mv) = labyrinth_with_a_bottom_move();
     let before = session.moves();
-    let Move::TransferBottom { from, to } = mv else {
+    let Move::Transfer {
+        end: End::Bottom,
+        from,
+        to,
+        ..
+    } = mv
+    else {
         unreachable!()
     };
     let mut app = app_with(session);
@@ -213,7 +219,10 @@ fn dragging_a_spider_run_plays_the_engine_transfer() {
         .into_iter()
         .find(|m| matches!(m, Move::Transfer { .. }))
         .expect("a legal transfer");
-    let Move::Transfer { from, to, count } = mv else {
+    let Move::Transfer {
+        from, to, count, ..
+    } = mv
+    else {
         unreachable!()
     };
     let len = session.position().pile(from.into()).len();
@@ -225,7 +234,12 @@ fn dragging_a_spider_run_plays_the_engine_transfer() {
 #[test]
 fn a_bottom_move_animates_its_card_both_ways() {
     let (mut session, mv) = labyrinth_with_a_bottom_move();
-    let Move::TransferBottom { from, .. } = mv else {
+    let Move::Transfer {
+        end: End::Bottom,
+        from,
+        ..
+    } = mv
+    else {
         unreachable!()
     };
     let card = session.position().pile(from.into()).cards()[0];

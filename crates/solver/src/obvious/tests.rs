@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use solitaire_core::{
-    Card, Illegal, Layout, LayoutError, Pile, Plugin, Rank, Rules, Suit, Tx, Vars,
+    Card, End, Illegal, Layout, LayoutError, Pile, Plugin, Rank, Rules, Suit, Tx, Vars,
 };
 
 use super::*;
@@ -25,7 +25,10 @@ impl Rules for Anywhere {
         }
     }
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        {
             tx.move_cards(from.into(), to.into(), count.into());
         }
     }
@@ -177,8 +180,15 @@ struct BothEnds;
 impl Rules for BothEnds {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::TransferBottom { from, to } if to.index() == 1 && from.index() >= 2 => Ok(()),
-            Move::TransferBottom { .. } => Err(Illegal::target("to the foundation only")),
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } if to.index() == 1 && from.index() >= 2 => Ok(()),
+            Move::Transfer {
+                end: End::Bottom, ..
+            } => Err(Illegal::target("to the foundation only")),
             Move::Transfer { to, .. } if to.index() == 1 => {
                 Err(Illegal::target("bottom cards only"))
             }
@@ -187,7 +197,12 @@ impl Rules for BothEnds {
     }
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } => tx.move_bottom_card(from.into(), to.into()),
             _ => Anywhere.apply(tx, mv),
         }
     }
