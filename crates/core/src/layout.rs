@@ -401,6 +401,27 @@ impl Layout {
         Ok(i)
     }
 
+    /// Each pile's kind, in layout order, for a game that plays only piles of `kinds`: a pile
+    /// of another kind is refused (`"<game> has no waste piles"`, located at its id).
+    ///
+    /// # Errors
+    /// The first pile whose kind is not among `kinds`.
+    pub fn pile_kinds(&self, game: &str, kinds: &[PileKind]) -> Result<Vec<PileKind>, LayoutError> {
+        self.piles
+            .iter()
+            .map(|spec| {
+                if kinds.contains(&spec.kind) {
+                    Ok(spec.kind)
+                } else {
+                    Err(self.error(
+                        &format!("\"{}\"", spec.id),
+                        format!("{game} has no {} piles", spec.kind.name()),
+                    ))
+                }
+            })
+            .collect()
+    }
+
     /// Pile ids in layout order.
     pub fn pile_ids(&self) -> &[String] {
         &self.ids
@@ -733,6 +754,18 @@ mod tests {
         assert_eq!(layout.require_pile_of("stock", PileKind::Stock), Ok(0));
         let err = layout.require_pile_of("t1", PileKind::Stock).unwrap_err();
         assert_eq!(err.message, "pile \"t1\" must be a stock pile");
+    }
+
+    #[test]
+    fn pile_kinds_refuse_a_kind_the_game_does_not_play() {
+        let layout = Layout::parse("tiny.ron", TINY).unwrap();
+        let both = [PileKind::Stock, PileKind::Tableau];
+        assert_eq!(
+            layout.pile_kinds("Tiny", &both),
+            Ok(vec![PileKind::Stock, PileKind::Tableau, PileKind::Tableau])
+        );
+        let err = layout.pile_kinds("Tiny", &[PileKind::Tableau]).unwrap_err();
+        assert_eq!(err.to_string(), "tiny.ron:6:18: Tiny has no stock piles");
     }
 
     #[test]

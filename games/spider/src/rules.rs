@@ -1,11 +1,11 @@
 //! Spider's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, End, Illegal, Layout, Move, Pile, PileId, Position, Rank, Rules, Structure,
-    StructureError, Tx,
+    BuildRule, Card, End, Illegal, Layout, Move, Pile, PileId, PileKind, Position, Rank, Rules,
+    Structure, StructureError, Tx,
 };
 
-use crate::{MAX_COLUMNS, Removal, Role, Spider};
+use crate::{MAX_COLUMNS, Removal, Spider};
 
 /// Length of the run at the top of `pile` that is face up, in one suit and in sequence.
 pub(crate) fn movable_run(pile: &Pile) -> usize {
@@ -52,7 +52,7 @@ impl Spider {
         to: usize,
         count: usize,
     ) -> Result<(), Illegal> {
-        if self.roles[from] != Role::Column {
+        if self.kinds[from] != PileKind::Tableau {
             return Err(Illegal::source("cards move only from the columns"));
         }
         let src = pos.pile(from);
@@ -65,9 +65,9 @@ impl Spider {
             ));
         }
         let head: Card = src.cards()[src.len() - count];
-        match self.roles[to] {
-            Role::Stock => Err(Illegal::target("cards cannot go back to the stock")),
-            Role::Foundation => {
+        match self.kinds[to] {
+            PileKind::Stock => Err(Illegal::target("cards cannot go back to the stock")),
+            PileKind::Foundation => {
                 if count != usize::from(self.top_rank) || head.rank.value() != self.top_rank {
                     return Err(Illegal::target(
                         "only a complete suit from King to Ace goes to a foundation",
@@ -80,7 +80,8 @@ impl Spider {
                 }
                 Ok(())
             }
-            Role::Column => {
+            // Tableau: the only other kind the game's piles have.
+            _ => {
                 let dst = pos.pile(to);
                 let Some(top) = dst.top() else {
                     return Ok(());
@@ -147,7 +148,7 @@ impl Rules for Spider {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 tx.reveal_top(from);
-                if self.roles[to] == Role::Column {
+                if self.kinds[to] == PileKind::Tableau {
                     self.settle(tx, to);
                 }
             }
