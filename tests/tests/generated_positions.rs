@@ -28,10 +28,9 @@
 use proptest::prelude::*;
 use solitaire_conformance::assert_listed_are_accepted;
 use solitaire_core::{
-    Card, FaceDown, Fault, Game, Phase, Pile, Place, Position, ReadingValues, Structure, Vars,
-    obvious, undo,
+    Card, FaceDown, Fault, Game, Phase, Pile, Place, Position, ReadingValues, Structure, Vars, undo,
 };
-use solitaire_solver::{Budget, Method, Outcome, fair_solve, solve_with, verify};
+use solitaire_solver::{Budget, Method, Outcome, fair_solve, obvious, solve_with, verify};
 
 /// Cases when `PROPTEST_CASES` does not say.
 const DEFAULT_CASES: u32 = 12;

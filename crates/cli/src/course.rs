@@ -5,7 +5,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use solitaire_core::{Catalog, Course};
+use solitaire_core::Catalog;
+use solitaire_files::Course;
 
 /// The arguments of `sol course`.
 #[derive(Args)]

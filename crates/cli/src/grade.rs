@@ -8,8 +8,8 @@ use std::time::Duration;
 use std::io::Write as _;
 
 use clap::Args;
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
-use solitaire_core::{Catalog, Course};
+use solitaire_core::Catalog;
+use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
 
 use crate::output::out;

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use solitaire_core::{Catalog, Course};
+use solitaire_core::Catalog;
+use solitaire_files::Course;
 use solitaire_grader::handout::{ForCourse, handout};
 
 use crate::output::out;

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use clap::Args;
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
-use solitaire_core::{Catalog, Course, Game, Position};
+use solitaire_core::{Catalog, Game, Position};
+use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 
 use crate::Failure;
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use solitaire_core::Course;
+use solitaire_files::Course;
 use solitaire_scaffold::{Request, find_workspace_root, format_sources, scaffold};
 
 use crate::Failure;

@@ -1,13 +1,13 @@
 //! Where a flag that writes a file (`--csv`, `--plot`, `--save`, `--out`, `--table`) puts its
 //! bytes: `-` is standard output, which then carries that file and nothing else (the report
 //! lines go to standard error); any other name is written as
-//! `solitaire_core::files::AtomicFile` writes: a regular file replaced whole, a link followed
+//! `solitaire_files::AtomicFile` writes: a regular file replaced whole, a link followed
 //! and kept, a FIFO or a device written where it is.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use solitaire_core::files::AtomicFile;
+use solitaire_files::AtomicFile;
 
 use crate::Failure;
 use crate::output;

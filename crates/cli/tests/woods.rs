@@ -6,7 +6,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::sol;
-use solitaire_core::{PositionIndex, UNKNOWN_CARD};
+use solitaire_core::UNKNOWN_CARD;
+use solitaire_files::PositionIndex;
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/positions/woods")

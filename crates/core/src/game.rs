@@ -6,7 +6,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::layout::{Layout, LayoutError};
-use crate::moves::{Move, MoveDisplay, MoveParseError, MoveText};
+use crate::moves::{End, Move, MoveDisplay, MoveParseError, MoveText};
 use crate::position::Position;
 use crate::reading::{ChosenReading, ReadingValues};
 use crate::rules::{Illegal, Plugin, Rules, Status};
@@ -196,16 +196,20 @@ impl Game {
         self.play_logged(pos, mv, &mut Vec::new())
     }
 
-    /// Whether `mv` is legal: pile numbers in range, then the game's own rules.
+    /// Whether `mv` is legal: pile numbers in range, a transfer from a pile's bottom end
+    /// only in a game that takes cards from there (one card), then the game's own rules.
     ///
     /// # Errors
     /// The rule the move breaks.
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        let count = match mv {
-            Move::Transfer { count, .. } => usize::from(count),
-            _ => 1,
-        };
-        if let Some((from, to)) = mv.piles() {
+        if let Move::Transfer {
+            end,
+            from,
+            to,
+            count,
+        } = mv
+        {
+            let (from, to, count) = (from.index(), to.index(), usize::from(count));
             let n = pos.piles().len();
             if from >= n || to >= n {
                 return Err(Illegal::source("no such pile"));
@@ -216,8 +220,13 @@ impl Game {
             if count == 0 || count > pos.pile(from).len() {
                 return Err(Illegal::source("the pile does not have that many cards"));
             }
-            if mv.takes_bottom() && !self.rules.takes_from_bottom() {
+            if end == End::Bottom && !self.rules.takes_from_bottom() {
                 return Err(Illegal::TOP_ONLY);
+            }
+            if end == End::Bottom && count > 1 {
+                return Err(Illegal::source(
+                    "only one card is taken from the bottom of a pile",
+                ));
             }
         }
         self.rules.check(pos, mv)
@@ -455,19 +464,24 @@ mod tests {
     impl Rules for Ends {
         fn check(&self, _: &Position, mv: Move) -> Result<(), Illegal> {
             match mv {
-                Move::Transfer {
-                    to: 1, count: 1, ..
-                }
-                | Move::TransferBottom { to: 1, .. } => Ok(()),
+                Move::Transfer { to, count: 1, .. } if to.index() == 1 => Ok(()),
                 _ => Err(Illegal::unsupported("one card to f1")),
             }
         }
         fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
             match mv {
-                Move::Transfer { from, to, count } => {
-                    tx.move_cards(from.into(), to.into(), count.into());
-                }
-                Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+                Move::Transfer {
+                    end: End::Top,
+                    from,
+                    to,
+                    count,
+                } => tx.move_cards(from.into(), to.into(), count.into()),
+                Move::Transfer {
+                    end: End::Bottom,
+                    from,
+                    to,
+                    ..
+                } => tx.move_bottom_card(from.into(), to.into()),
                 Move::Deal | Move::Redeal => {}
             }
         }
@@ -545,7 +559,7 @@ mod tests {
         }
         assert_eq!(
             game.parse_move(" T1 ^ > F1 : 1 "),
-            Ok(Move::TransferBottom { from: 0, to: 1 })
+            Ok(Move::transfer_bottom(0, 1))
         );
         assert_eq!(
             game.parse_move("t9^>f1"),
@@ -568,6 +582,18 @@ mod tests {
             Err("the pile does not have that many cards")
         );
         assert_eq!(refused(Move::transfer_bottom(0, 1)), Ok(()));
+        let two = Move::Transfer {
+            end: End::Bottom,
+            from: crate::PileId::of(0),
+            to: crate::PileId::of(1),
+            count: 2,
+        };
+        let pos = game.parse_position("t1: AS 2S").unwrap();
+        let refused = |mv| game.check(&pos, mv).map_err(|e| e.reason);
+        assert_eq!(
+            refused(two),
+            Err("only one card is taken from the bottom of a pile")
+        );
     }
 
     #[test]

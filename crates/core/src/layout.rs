@@ -59,6 +59,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::card::{Card, CardToken, Rank, Suit};
+use crate::moves::{Move, PileId};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
 use crate::reading::ReadingValues;
@@ -400,6 +401,27 @@ impl Layout {
         Ok(i)
     }
 
+    /// Each pile's kind, in layout order, for a game that plays only piles of `kinds`: a pile
+    /// of another kind is refused (`"<game> has no waste piles"`, located at its id).
+    ///
+    /// # Errors
+    /// The first pile whose kind is not among `kinds`.
+    pub fn pile_kinds(&self, game: &str, kinds: &[PileKind]) -> Result<Vec<PileKind>, LayoutError> {
+        self.piles
+            .iter()
+            .map(|spec| {
+                if kinds.contains(&spec.kind) {
+                    Ok(spec.kind)
+                } else {
+                    Err(self.error(
+                        &format!("\"{}\"", spec.id),
+                        format!("{game} has no {} piles", spec.kind.name()),
+                    ))
+                }
+            })
+            .collect()
+    }
+
     /// Pile ids in layout order.
     pub fn pile_ids(&self) -> &[String] {
         &self.ids
@@ -547,8 +569,9 @@ impl Layout {
                 ),
             ));
         }
-        // Moves and undo steps hold pile numbers in a byte; no table needs more than this.
-        if self.piles.len() > 128 {
+        // Moves and undo steps hold pile numbers in a byte ([`PileId`]); no table needs more
+        // than this.
+        if self.piles.len() > PileId::LIMIT {
             return Err(self.error("piles", "a layout has at most 128 piles"));
         }
         if self.deck.copies == 0
@@ -558,6 +581,17 @@ impl Layout {
             return Err(self.error(
                 "deck",
                 "the deck needs at least one copy, one suit and 1 to 13 ranks",
+            ));
+        }
+        // A move holds its number of cards in a byte ([`Move::MAX_COUNT`]): no pile may hold
+        // more.
+        if self.deck.len() > Move::MAX_COUNT {
+            return Err(self.error(
+                "deck",
+                format!(
+                    "the deck has {} cards: a layout has at most 255",
+                    self.deck.len()
+                ),
             ));
         }
         // The app scales and places cards by these numbers: NaN or infinity would break the
@@ -647,7 +681,13 @@ fn split_number(s: &str) -> (&str, Option<u32>) {
     (prefix, number.parse().ok())
 }
 
-pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
+/// Read RON text as a `T`, with the options layouts are read with (implicit `Some`); errors
+/// name `file`, with the line and column RON reports. A byte-order mark is not skipped: pass
+/// the text through [`crate::strip_bom`] first.
+///
+/// # Errors
+/// RON syntax, or text that is not a `T`.
+pub fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, LayoutError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(source)
@@ -657,22 +697,6 @@ pub(crate) fn parse_ron<T: DeserializeOwned>(file: &str, source: &str) -> Result
             col: e.span.start.col,
             message: e.code.to_string(),
         })
-}
-
-/// Read a RON file (at most [`crate::files::MAX_INPUT_BYTES`], a leading byte-order mark
-/// skipped); errors name the file as given.
-pub(crate) fn read_ron_file<T: DeserializeOwned>(path: &std::path::Path) -> Result<T, LayoutError> {
-    let file = path.display().to_string();
-    let text =
-        crate::files::read_text_capped(path, crate::files::MAX_INPUT_BYTES).map_err(|e| {
-            LayoutError {
-                file: file.clone(),
-                line: 0,
-                col: 0,
-                message: e.to_string(),
-            }
-        })?;
-    parse_ron(&file, crate::text::strip_bom(&text))
 }
 
 /// 1-based line and column (in characters, as RON's own errors count them) of the first
@@ -733,6 +757,18 @@ mod tests {
     }
 
     #[test]
+    fn pile_kinds_refuse_a_kind_the_game_does_not_play() {
+        let layout = Layout::parse("tiny.ron", TINY).unwrap();
+        let both = [PileKind::Stock, PileKind::Tableau];
+        assert_eq!(
+            layout.pile_kinds("Tiny", &both),
+            Ok(vec![PileKind::Stock, PileKind::Tableau, PileKind::Tableau])
+        );
+        let err = layout.pile_kinds("Tiny", &[PileKind::Tableau]).unwrap_err();
+        assert_eq!(err.to_string(), "tiny.ron:6:18: Tiny has no stock piles");
+    }
+
+    #[test]
     fn rows_over_no_pile_deal_nothing_at_once() {
         // Found by fuzzing the layout reader: `rows: 4294967295` over `piles: []` took
         // minutes of empty rounds in a debug build.
@@ -759,6 +795,17 @@ mod tests {
         }
         let err = Layout::parse("tiny.ron", &TINY.replace("x: 1.0", "x: NaN")).unwrap_err();
         assert_eq!(err.message, "pile \"t1\" needs a finite x and y");
+    }
+
+    #[test]
+    fn a_deck_holds_at_most_255_cards() {
+        let big = TINY.replace("copies: 1, ranks: 4", "copies: 64, ranks: 4");
+        let err = Layout::parse("tiny.ron", &big).unwrap_err();
+        assert_eq!(
+            err.message,
+            "the deck has 256 cards: a layout has at most 255"
+        );
+        assert_eq!((err.line, err.file.as_str()), (3, "tiny.ron"));
     }
 
     #[test]

@@ -39,17 +39,13 @@
 
 pub mod build;
 pub mod card;
-pub mod course;
-pub mod files;
 pub mod game;
 pub mod history;
 pub mod layout;
 pub mod moves;
-pub mod obvious;
 pub mod perft;
 pub mod pile;
 pub mod position;
-pub mod position_index;
 pub mod reading;
 pub mod rules;
 pub mod shuffle;
@@ -60,15 +56,13 @@ pub mod tx;
 
 pub use build::{BuildRule, Direction, SuitRule};
 pub use card::{Card, CardToken, Rank, Suit};
-pub use course::{Course, CourseGame};
 pub use game::{Catalog, EmbeddedLayout, Game, PileJson, PlayError, PositionJson};
 pub use history::{GameRecord, ReplayError, Session};
 pub use layout::{DealStep, DeckSpec, Face, Fan, Layout, LayoutError, PileSpec, TableSize};
-pub use moves::{Move, MoveParseError, MoveText};
+pub use moves::{End, Move, MoveParseError, MoveText, PileId, PileOutOfRange};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};
-pub use position_index::{IndexedPosition, PositionIndex};
 pub use reading::{Choice, ChosenReading, Reading, ReadingValues, Timing};
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,

@@ -13,29 +13,119 @@ use std::fmt;
 
 use thiserror::Error;
 
+/// A pile's number: its index in the game's layout, held in one byte.
+///
+/// A layout has at most [`PileId::LIMIT`] piles ([`crate::Layout::parse`] refuses more), so
+/// every pile of a checked layout has an id. Build one from an index with [`PileId::new`] or
+/// `PileId::try_from`, which refuse indices from the limit on; read it back with
+/// [`PileId::index`] or `usize::from`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PileId(u8);
+
+impl PileId {
+    /// How many piles a layout may have: ids run from 0 to `LIMIT - 1`.
+    pub const LIMIT: usize = 128;
+
+    /// The id of the pile at layout index `index`; `None` from [`PileId::LIMIT`] on.
+    #[inline]
+    pub const fn new(index: usize) -> Option<PileId> {
+        if index < PileId::LIMIT {
+            // In range: below 128, so the byte holds it exactly.
+            Some(PileId(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The id of the pile at layout index `index`, which a checked layout guarantees is in
+    /// range (an index into one of its positions).
+    ///
+    /// # Panics
+    /// If `index` is [`PileId::LIMIT`] or more.
+    #[inline]
+    #[track_caller]
+    pub fn of(index: usize) -> PileId {
+        match PileId::new(index) {
+            Some(id) => id,
+            None => panic!("pile index {index} is out of range: a layout has at most 128 piles"),
+        }
+    }
+
+    /// The pile's layout index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl From<PileId> for usize {
+    #[inline]
+    fn from(id: PileId) -> usize {
+        id.index()
+    }
+}
+
+/// The layout index, as a number (`3`); the move notation writes the pile's id from the
+/// layout instead (`t4`).
+impl fmt::Display for PileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The id's byte, as compact encodings (the grader's wire) carry it.
+impl From<PileId> for u8 {
+    #[inline]
+    fn from(id: PileId) -> u8 {
+        id.0
+    }
+}
+
+impl TryFrom<usize> for PileId {
+    type Error = PileOutOfRange;
+
+    fn try_from(index: usize) -> Result<PileId, PileOutOfRange> {
+        PileId::new(index).ok_or(PileOutOfRange(index))
+    }
+}
+
+/// A pile index no [`PileId`] holds: [`PileId::LIMIT`] or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("pile index {0} is out of range: a layout has at most 128 piles")]
+pub struct PileOutOfRange(pub usize);
+
+/// Which end of a pile a transfer takes its cards from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub enum End {
+    /// The top: the last played cards, the end every game takes from (`t3>t7`).
+    #[default]
+    Top,
+    /// The bottom: the first dealt, most buried card, one at a time (`t3^>f1`). Only games
+    /// whose [`crate::Rules::takes_from_bottom`] says so accept it; [`crate::Game::check`]
+    /// refuses it for the others before their rules see it, and their lists of legal moves
+    /// never hold it, so their rules read transfers without looking at the end.
+    Bottom,
+}
+
 /// Everything a player (or the solver) can do to a position.
 ///
-/// Small and `Copy`; pile numbers are indices into the game's layout.
+/// Small and `Copy`; piles are named by their [`PileId`] in the game's layout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Move {
-    /// Move the top `count` cards of pile `from` onto pile `to`, keeping their order.
+    /// Move `count` cards of pile `from` onto pile `to`: from its top, keeping their order
+    /// (`t3>t7:4`), or its bottom card (`end: End::Bottom`, `t3^>f1`, always one card).
+    ///
+    /// `end` comes first so that moves sort as they list: every transfer from a top, then
+    /// every transfer from a bottom, then `deal` and `redeal`.
     Transfer {
-        /// The pile the cards leave (layout index).
-        from: u8,
-        /// The pile they go onto (layout index).
-        to: u8,
-        /// How many cards, from the top.
+        /// The end of `from` the cards leave.
+        end: End,
+        /// The pile the cards leave.
+        from: PileId,
+        /// The pile they go onto.
+        to: PileId,
+        /// How many cards.
         count: u8,
-    },
-    /// Move the bottom card of pile `from` (its first dealt, most buried card) onto pile
-    /// `to` (notation `t3^>f1`). Only games whose [`crate::Rules::takes_from_bottom`] says
-    /// so accept it; [`crate::Game::check`] refuses it for the others before their rules
-    /// see it.
-    TransferBottom {
-        /// The pile whose bottom card leaves (layout index).
-        from: u8,
-        /// The pile it goes onto (layout index).
-        to: u8,
     },
     /// Deal from the stock, or turn its next card: each game says which.
     Deal,
@@ -44,35 +134,63 @@ pub enum Move {
 }
 
 impl Move {
-    /// A transfer of `count` cards from the top of pile `from` onto pile `to`.
+    /// The most cards one transfer moves: a layout's deck has at most this many cards
+    /// ([`crate::Layout::parse`] refuses more), so no pile holds more.
+    pub const MAX_COUNT: usize = u8::MAX as usize;
+
+    /// A transfer of `count` cards from the top of pile `from` onto pile `to`, for indices
+    /// into a position of a checked layout: it has at most [`PileId::LIMIT`] piles and at most
+    /// [`Move::MAX_COUNT`] cards.
+    ///
+    /// # Panics
+    /// If a pile index is [`PileId::LIMIT`] or more, or `count` is more than
+    /// [`Move::MAX_COUNT`].
+    #[inline]
+    #[track_caller]
     pub fn transfer(from: usize, to: usize, count: usize) -> Move {
+        let Ok(count) = u8::try_from(count) else {
+            panic!("{count} cards in one move: a layout's deck has at most 255 cards");
+        };
         Move::Transfer {
-            from: from as u8,
-            to: to as u8,
-            count: count as u8,
+            end: End::Top,
+            from: PileId::of(from),
+            to: PileId::of(to),
+            count,
         }
     }
 
-    /// A transfer of the bottom card of pile `from` onto pile `to` (notation `t3^>f1`).
+    /// A transfer of the bottom card of pile `from` onto pile `to` (notation `t3^>f1`), for
+    /// indices into a position of a checked layout.
+    ///
+    /// # Panics
+    /// If a pile index is [`PileId::LIMIT`] or more.
+    #[inline]
+    #[track_caller]
     pub fn transfer_bottom(from: usize, to: usize) -> Move {
-        Move::TransferBottom {
-            from: from as u8,
-            to: to as u8,
+        Move::Transfer {
+            end: End::Bottom,
+            from: PileId::of(from),
+            to: PileId::of(to),
+            count: 1,
         }
     }
 
     /// Whether this is a transfer from the bottom end of a pile.
     pub fn takes_bottom(self) -> bool {
-        matches!(self, Move::TransferBottom { .. })
+        matches!(
+            self,
+            Move::Transfer {
+                end: End::Bottom,
+                ..
+            }
+        )
     }
 
     /// The source and destination piles of a transfer from either end; `None` for `deal`
     /// and `redeal`.
     pub fn piles(self) -> Option<(usize, usize)> {
         match self {
-            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
-                Some((usize::from(from), usize::from(to)))
-            }
+            Move::Transfer { from, to, .. } => Some((from.index(), to.index())),
             Move::Deal | Move::Redeal => None,
         }
     }
@@ -184,8 +302,8 @@ pub struct MoveDisplay<'a> {
 
 impl MoveDisplay<'_> {
     /// The id of pile `i`, or `?` when the layout has no such pile.
-    fn id(&self, i: u8) -> &str {
-        self.ids.get(usize::from(i)).map_or("?", |s| s.as_str())
+    fn id(&self, i: PileId) -> &str {
+        self.ids.get(i.index()).map_or("?", |s| s.as_str())
     }
 }
 
@@ -194,15 +312,18 @@ impl fmt::Display for MoveDisplay<'_> {
         match self.mv {
             Move::Deal => f.write_str("deal"),
             Move::Redeal => f.write_str("redeal"),
-            Move::Transfer { from, to, count } => {
-                write!(f, "{}>{}", self.id(from), self.id(to))?;
+            Move::Transfer {
+                end,
+                from,
+                to,
+                count,
+            } => {
+                let bottom = if end == End::Bottom { "^" } else { "" };
+                write!(f, "{}{bottom}>{}", self.id(from), self.id(to))?;
                 if count > 1 {
                     write!(f, ":{count}")?;
                 }
                 Ok(())
-            }
-            Move::TransferBottom { from, to } => {
-                write!(f, "{}^>{}", self.id(from), self.id(to))
             }
         }
     }
@@ -237,7 +358,15 @@ mod tests {
     fn bottom_transfers_write_as_they_read() {
         let ids: Vec<String> = ["t1", "t2", "f1"].map(String::from).to_vec();
         let mv = Move::transfer_bottom(1, 2);
-        assert_eq!(mv, Move::TransferBottom { from: 1, to: 2 });
+        assert_eq!(
+            mv,
+            Move::Transfer {
+                end: End::Bottom,
+                from: PileId::of(1),
+                to: PileId::of(2),
+                count: 1
+            }
+        );
         assert!(mv.takes_bottom() && !Move::transfer(1, 2, 1).takes_bottom());
         assert_eq!(mv.piles(), Some((1, 2)));
         assert_eq!(Move::transfer(1, 2, 3).piles(), Some((1, 2)));
@@ -270,8 +399,8 @@ mod tests {
 
     #[test]
     fn moves_order_top_transfers_then_bottom_transfers_then_deal_and_redeal() {
-        // The order of the former encoding (a bottom move's `from` counted past every pile
-        // number), so sorted sets of moves list as they did.
+        // Sorted sets of moves list every top transfer, then every bottom transfer, then
+        // deal and redeal.
         let mut moves = vec![
             Move::Redeal,
             Move::Deal,
@@ -289,6 +418,25 @@ mod tests {
                 Move::Deal,
                 Move::Redeal,
             ]
+        );
+    }
+
+    #[test]
+    fn pile_ids_are_checked_from_an_index() {
+        assert_eq!(PileId::new(127).map(PileId::index), Some(127));
+        assert_eq!(PileId::new(128), None);
+        assert_eq!(PileId::try_from(300), Err(PileOutOfRange(300)));
+        assert_eq!(usize::from(PileId::of(5)), 5);
+        assert!(std::panic::catch_unwind(|| Move::transfer(128, 0, 1)).is_err());
+        assert!(std::panic::catch_unwind(|| Move::transfer(0, 1, 256)).is_err());
+        assert_eq!(
+            Move::transfer(0, 1, 255),
+            Move::Transfer {
+                end: End::Top,
+                from: PileId::of(0),
+                to: PileId::of(1),
+                count: 255
+            }
         );
     }
 

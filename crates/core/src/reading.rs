@@ -4,7 +4,7 @@
 //! A game declares its readings as constants ([`Reading`]) and returns them from
 //! [`crate::Rules::readings`]; its plugin's `build` reads the chosen value with
 //! [`Layout::reading`] into a typed enum of its own. A layout chooses with a top-level map,
-//! and a course file (see [`crate::Course`]) overrides it per game:
+//! and a course file (`solitaire_files::Course`) overrides it per game:
 //!
 //! ```ron
 //! readings: {"deal": "when-stuck"},
@@ -217,7 +217,6 @@ impl Timing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::course::Course;
     use crate::game::{Catalog, EmbeddedLayout};
     use crate::moves::Move;
     use crate::position::Position;
@@ -312,29 +311,5 @@ mod tests {
         assert!(e.message.contains("\"any-time\", \"when-stuck\""), "{e}");
         let e = catalog(r#"readings: {"redeal": "yes"}"#).err().unwrap();
         assert!(e.message.contains("readings are: deal"), "{e}");
-    }
-
-    #[test]
-    fn a_course_configures_its_games() {
-        let base = catalog("").unwrap();
-        let course = Course::parse(
-            "course.ron",
-            r#"(name: "C", games: {"r": (readings: {"deal": "when-stuck"})})"#,
-        )
-        .unwrap();
-        assert!(course.assigns("r"));
-        assert_eq!(
-            played(&course.configure("course.ron", &base).unwrap()),
-            "when-stuck"
-        );
-        let wrong = Course::parse("c.ron", r#"(games: {"r": (readings: {"deal": "x"})})"#).unwrap();
-        let e = wrong.configure("c.ron", &base).err().unwrap();
-        assert!(e.to_string().starts_with("c.ron: r: "), "{e}");
-        let missing = Course::parse("c.ron", r#"(games: {"nope": ()})"#).unwrap();
-        assert!(missing.configure("c.ron", &base).is_err());
-        let bad = Course::parse("c.ron", "(games: {}, extra: 1)")
-            .err()
-            .unwrap();
-        assert!(bad.line > 0, "{bad}");
     }
 }

@@ -84,9 +84,9 @@ impl Illegal {
     pub const fn unsupported(reason: &'static str) -> Illegal {
         Illegal::new(IllegalKind::Unsupported, reason)
     }
-    /// The refusal of a move from a pile's bottom end ([`Move::TransferBottom`]) in a game
+    /// The refusal of a move from a pile's bottom end ([`crate::End::Bottom`]) in a game
     /// that takes cards only from the top: [`crate::Game::check`] answers it before the
-    /// game's rules see the move, and a game's own `check` may answer it too.
+    /// game's rules see the move.
     pub const TOP_ONLY: Illegal = Illegal::source("cards are taken only from the top of a pile");
 }
 
@@ -121,7 +121,7 @@ impl Illegal {
 ///         }
 ///     }
 ///     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-///         if let Move::Transfer { from, to, count } = mv {
+///         if let Move::Transfer { from, to, count, .. } = mv {
 ///             tx.move_cards(from.into(), to.into(), count.into());
 ///         }
 ///     }
@@ -164,7 +164,9 @@ pub trait Rules: Send + Sync + 'static {
 
     /// Whether a card may be taken from the bottom end of a pile (`t3^>f1`, Labyrinth). When
     /// false (the default), [`crate::Game::check`] refuses such moves before `check` sees
-    /// them.
+    /// them and the default [`legal_moves`](Rules::legal_moves) lists none, so `check` and
+    /// `apply` see only transfers from the top and read them without their `end`
+    /// (`Move::Transfer { from, to, count, .. }`).
     fn takes_from_bottom(&self) -> bool {
         false
     }
@@ -235,7 +237,7 @@ pub trait Rules: Send + Sync + 'static {
 pub fn candidate_moves(pos: &Position, out: &mut Vec<Move>) {
     let n = pos.piles().len();
     for from in 0..n {
-        let len = pos.pile(from).len().min(usize::from(u8::MAX));
+        let len = pos.pile(from).len().min(Move::MAX_COUNT);
         for to in (0..n).filter(|&to| to != from) {
             for count in 1..=len {
                 out.push(Move::transfer(from, to, count));

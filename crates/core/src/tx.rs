@@ -6,6 +6,7 @@
 //! follow-up moves all go through here, so undo, replay, saves, the solver, the grader and the
 //! app agree by construction.
 
+use crate::moves::PileId;
 use crate::position::{Position, Vars};
 
 /// One primitive change, with what it replaced so it can be reversed exactly.
@@ -14,9 +15,9 @@ pub enum Step {
     /// The top `count` cards of `from` went onto `to`.
     Transfer {
         /// The pile the cards left.
-        from: u8,
+        from: PileId,
         /// The pile they went onto.
-        to: u8,
+        to: PileId,
         /// How many cards.
         count: u16,
         /// The packet was turned over (order reversed), as when a waste is gathered.
@@ -30,16 +31,16 @@ pub enum Step {
     /// are open at both ends).
     TransferBottom {
         /// The pile whose bottom card moved.
-        from: u8,
+        from: PileId,
         /// The pile it went onto.
-        to: u8,
+        to: PileId,
         /// Face-down counts of `from` and `to` before the step.
         before: (u16, u16),
     },
     /// A pile's face-down count changed (a card turned up, a pile turned down).
     Faces {
         /// The pile.
-        pile: u8,
+        pile: PileId,
         /// Face-down count before.
         before: u16,
         /// Face-down count after.
@@ -98,16 +99,16 @@ impl<'a> Tx<'a> {
             return;
         }
         let before = (
-            self.pos.piles[from].face_down as u16,
-            self.pos.piles[to].face_down as u16,
+            small(self.pos.piles[from].face_down),
+            small(self.pos.piles[to].face_down),
         );
         let (src, dst) = two_mut(&mut self.pos.piles, from, to);
         let card = src.cards.remove(0);
         src.face_down = src.face_down.saturating_sub(1);
         dst.cards.push(card);
         self.log.push(Step::TransferBottom {
-            from: from as u8,
-            to: to as u8,
+            from: PileId::of(from),
+            to: PileId::of(to),
             before,
         });
     }
@@ -153,9 +154,9 @@ impl<'a> Tx<'a> {
             return;
         }
         self.log.push(Step::Faces {
-            pile: pile as u8,
-            before: p.face_down as u16,
-            after: after as u16,
+            pile: PileId::of(pile),
+            before: small(p.face_down),
+            after: small(after),
         });
         p.face_down = after;
     }
@@ -177,8 +178,8 @@ impl<'a> Tx<'a> {
             return;
         }
         let before = (
-            self.pos.piles[from].face_down as u16,
-            self.pos.piles[to].face_down as u16,
+            small(self.pos.piles[from].face_down),
+            small(self.pos.piles[to].face_down),
         );
         move_top(self.pos, from, to, count, reverse);
         let (src, dst) = (from, to);
@@ -194,13 +195,23 @@ impl<'a> Tx<'a> {
             d.face_down = d.cards.len();
         }
         self.log.push(Step::Transfer {
-            from: from as u8,
-            to: to as u8,
-            count: count as u16,
+            from: PileId::of(from),
+            to: PileId::of(to),
+            count: small(count),
             reverse,
             face_down,
             before,
         });
+    }
+}
+
+/// A number of cards of one pile, as a step logs it: a layout's deck has at most 255 cards.
+#[inline]
+#[track_caller]
+fn small(cards: usize) -> u16 {
+    match u16::try_from(cards) {
+        Ok(n) => n,
+        Err(_) => panic!("{cards} cards in one pile: a layout's deck has at most 255 cards"),
     }
 }
 
@@ -247,13 +258,13 @@ pub fn undo(pos: &mut Position, steps: &[Step]) {
                 before,
                 ..
             } => {
-                let (from, to) = (usize::from(from), usize::from(to));
+                let (from, to) = (from.index(), to.index());
                 move_top(pos, to, from, usize::from(count), reverse);
                 pos.piles[from].face_down = usize::from(before.0);
                 pos.piles[to].face_down = usize::from(before.1);
             }
             Step::TransferBottom { from, to, before } => {
-                let (from, to) = (usize::from(from), usize::from(to));
+                let (from, to) = (from.index(), to.index());
                 let (src, dst) = two_mut(&mut pos.piles, from, to);
                 if let Some(card) = dst.cards.pop() {
                     src.cards.insert(0, card);
@@ -262,7 +273,7 @@ pub fn undo(pos: &mut Position, steps: &[Step]) {
                 dst.face_down = usize::from(before.1);
             }
             Step::Faces { pile, before, .. } => {
-                pos.piles[usize::from(pile)].face_down = usize::from(before);
+                pos.piles[pile.index()].face_down = usize::from(before);
             }
             Step::Vars { before, .. } => pos.vars = before,
         }

@@ -10,6 +10,8 @@
 //!   unsolvable), then beam searches of growing width, guided by the game's [`Heuristic`]
 //!   ([`Generic`] when the game brings none).
 //! - [`fair::hint`]: the app's hint, from what a player sees only.
+//! - [`obvious`]: the front ends' quick ranking of legal moves: the obvious move for a
+//!   clicked card, the foundation move for a double click, a hint without a search.
 //! - [`Stop`]: cancel a search from another thread ([`solve_until`], [`hint_until`]).
 //! - [`winnable`]: whether the solver wins a deal, and the tables of winnable deals.
 //!
@@ -30,6 +32,7 @@
 //! ```
 
 pub mod fair;
+pub mod obvious;
 mod until;
 pub mod winnable;
 

@@ -37,18 +37,10 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     source: include_str!("../layouts/aces-up.ron"),
 }];
 
-/// What each pile of the layout is to Aces Up.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Column,
-    Discard,
-    Stock,
-}
-
 /// Aces Up's rules for one layout.
 pub struct AcesUp {
-    /// Each pile's role, in layout order.
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     /// The columns, dealt to in this order.
     columns: Vec<usize>,
     stock: usize,
@@ -57,20 +49,10 @@ pub struct AcesUp {
 
 /// Read the layout: one stock, one discard pile (a foundation) and the columns (tableau).
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Tableau => Role::Column,
-            PileKind::Foundation => Role::Discard,
-            PileKind::Stock => Role::Stock,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Aces Up has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Aces Up",
+        &[PileKind::Tableau, PileKind::Foundation, PileKind::Stock],
+    )?;
     let (stocks, discards) = (
         layout.piles_of(PileKind::Stock),
         layout.piles_of(PileKind::Foundation),
@@ -79,7 +61,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         return Err(layout.error("piles", "Aces Up has one stock and one discard pile"));
     };
     Ok(Box::new(AcesUp {
-        roles,
+        kinds,
         columns: layout.piles_of(PileKind::Tableau),
         stock: *stock,
         discard: *discard,

@@ -1,10 +1,11 @@
 //! Aces Up's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    Card, FaceDown, Illegal, Layout, Move, Position, Rank, Rules, Structure, StructureError, Tx,
+    Card, FaceDown, Illegal, Layout, Move, PileKind, Position, Rank, Rules, Structure,
+    StructureError, Tx,
 };
 
-use crate::{AcesUp, Role};
+use crate::AcesUp;
 
 /// A rank's strength with the Ace high: Two 2, ..., King 13, Ace 14.
 fn strength(rank: Rank) -> u8 {
@@ -32,10 +33,11 @@ impl AcesUp {
         to: usize,
         count: usize,
     ) -> Result<(), Illegal> {
-        match self.roles[from] {
-            Role::Stock => return Err(Illegal::source("the stock is dealt with deal")),
-            Role::Discard => return Err(Illegal::source("discards never come back")),
-            Role::Column => {}
+        match self.kinds[from] {
+            PileKind::Stock => return Err(Illegal::source("the stock is dealt with deal")),
+            PileKind::Foundation => return Err(Illegal::source("discards never come back")),
+            // Tableau: the only other kind the game's piles have.
+            _ => {}
         }
         let card = pos
             .pile(from)
@@ -44,14 +46,15 @@ impl AcesUp {
         if count != 1 {
             return Err(Illegal::source("only the top card of a column moves"));
         }
-        match self.roles[to] {
-            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
-            Role::Discard if self.beaten(pos, from, card) => Ok(()),
-            Role::Discard => Err(Illegal::target(
+        match self.kinds[to] {
+            PileKind::Stock => Err(Illegal::target("cards never go back to the stock")),
+            PileKind::Foundation if self.beaten(pos, from, card) => Ok(()),
+            PileKind::Foundation => Err(Illegal::target(
                 "only a card lower than another top card of its suit is discarded",
             )),
-            Role::Column if pos.pile(to).is_empty() => Ok(()),
-            Role::Column => Err(Illegal::target("a card moves only into a space")),
+            PileKind::Tableau if pos.pile(to).is_empty() => Ok(()),
+            // Tableau: the only other kind the game's piles have.
+            _ => Err(Illegal::target("a card moves only into a space")),
         }
     }
 }
@@ -59,10 +62,9 @@ impl AcesUp {
 impl Rules for AcesUp {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal if pos.pile(self.stock).is_empty() => {
                 Err(Illegal::stock("the stock is empty"))
             }
@@ -73,7 +75,9 @@ impl Rules for AcesUp {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
             }
             Move::Deal => {
@@ -83,7 +87,7 @@ impl Rules for AcesUp {
                     }
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

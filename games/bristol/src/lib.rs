@@ -55,18 +55,10 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
 #[serde(deny_unknown_fields)]
 pub struct BristolParams {}
 
-/// What each pile of the layout is to Bristol.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Stock,
-    Waste,
-    Foundation,
-    Fan,
-}
-
 /// Bristol's rules for one layout.
 pub struct Bristol {
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     stock: usize,
     wastes: Vec<usize>,
     foundations: Vec<usize>,
@@ -76,21 +68,15 @@ pub struct Bristol {
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let _: BristolParams = layout.params()?;
     let stock = layout.require_pile_of("stock", PileKind::Stock)?;
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Stock => Role::Stock,
-            PileKind::Waste => Role::Waste,
-            PileKind::Foundation => Role::Foundation,
-            PileKind::Tableau => Role::Fan,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Bristol has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Bristol",
+        &[
+            PileKind::Stock,
+            PileKind::Waste,
+            PileKind::Foundation,
+            PileKind::Tableau,
+        ],
+    )?;
     let wastes = layout.piles_of(PileKind::Waste);
     let foundations = layout.piles_of(PileKind::Foundation);
     let fans = layout.piles_of(PileKind::Tableau);
@@ -101,7 +87,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         return Err(layout.error("piles", "Bristol needs exactly one stock"));
     }
     Ok(Box::new(Bristol {
-        roles,
+        kinds,
         stock,
         wastes,
         foundations,

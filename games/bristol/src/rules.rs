@@ -1,11 +1,11 @@
 //! Bristol's moves: checking, applying and generating them, and the deal.
 
 use solitaire_core::{
-    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank, Rules,
-    Structure, Tx,
+    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Pile, PileKind, Position, Rank,
+    Rules, Structure, Tx,
 };
 
-use crate::{Bristol, Role};
+use crate::Bristol;
 
 /// Whether `card` may be built on a foundation whose top card is `top` (`None`: empty).
 fn builds_on(top: Option<Card>, card: Card) -> bool {
@@ -30,14 +30,17 @@ impl Bristol {
         to: usize,
         count: usize,
     ) -> Result<(), Illegal> {
-        match self.roles[from] {
-            Role::Stock => {
+        match self.kinds[from] {
+            PileKind::Stock => {
                 return Err(Illegal::source(
                     "stock cards are dealt to the waste piles with deal",
                 ));
             }
-            Role::Foundation => return Err(Illegal::source("cards never leave the foundations")),
-            Role::Waste | Role::Fan => {}
+            PileKind::Foundation => {
+                return Err(Illegal::source("cards never leave the foundations"));
+            }
+            // Waste or tableau: the only other kinds the game's piles have.
+            _ => {}
         }
         if count != 1 {
             return Err(Illegal::source("only one card moves at a time"));
@@ -46,10 +49,10 @@ impl Bristol {
             return Err(Illegal::source("there is no card to move there"));
         };
         let dst = pos.pile(to);
-        match self.roles[to] {
-            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
-            Role::Waste => Err(Illegal::target("nothing is packed on a waste pile")),
-            Role::Foundation => {
+        match self.kinds[to] {
+            PileKind::Stock => Err(Illegal::target("cards never go back to the stock")),
+            PileKind::Waste => Err(Illegal::target("nothing is packed on a waste pile")),
+            PileKind::Foundation => {
                 if builds_on(dst.top(), card) {
                     Ok(())
                 } else if dst.is_empty() {
@@ -60,7 +63,8 @@ impl Bristol {
                     ))
                 }
             }
-            Role::Fan => match dst.top() {
+            // Tableau: the only other kind the game's piles have.
+            _ => match dst.top() {
                 None => Err(Illegal::target("an emptied fan is never refilled")),
                 Some(top) if BuildRule::DOWN_ANY_SUIT.fits(top, card) => Ok(()),
                 Some(_) => Err(Illegal::target(
@@ -82,10 +86,9 @@ impl Bristol {
 impl Rules for Bristol {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -93,7 +96,9 @@ impl Rules for Bristol {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(from.into(), to.into(), count.into());
             }
             Move::Deal => {
@@ -104,12 +109,13 @@ impl Rules for Bristol {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 
     fn is_won(&self, pos: &Position) -> bool {
-        (0..self.roles.len()).all(|i| self.roles[i] == Role::Foundation || pos.pile(i).is_empty())
+        (0..self.kinds.len())
+            .all(|i| self.kinds[i] == PileKind::Foundation || pos.pile(i).is_empty())
     }
 
     /// Every card lies face up; foundations run from the Ace up regardless of suit.

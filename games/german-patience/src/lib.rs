@@ -96,17 +96,10 @@ enum Turned {
     Direct,
 }
 
-/// What each pile of the layout is to German Patience.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Stock,
-    Waste,
-    Pile,
-}
-
 /// German Patience's rules for one layout.
 pub struct GermanPatience {
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     stock: usize,
     waste: usize,
     piles: Vec<usize>,
@@ -120,25 +113,15 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     if piles.is_empty() {
         return Err(layout.error("piles", "German Patience needs tableau piles"));
     }
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Stock => Role::Stock,
-            PileKind::Waste => Role::Waste,
-            PileKind::Tableau => Role::Pile,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("German Patience has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "German Patience",
+        &[PileKind::Stock, PileKind::Waste, PileKind::Tableau],
+    )?;
     if layout.piles_of(PileKind::Stock).len() != 1 || layout.piles_of(PileKind::Waste).len() != 1 {
         return Err(layout.error("piles", "German Patience has one stock and one waste"));
     }
     Ok(Box::new(GermanPatience {
-        roles,
+        kinds,
         stock,
         waste,
         piles,

@@ -2,10 +2,10 @@
 
 use solitaire_core::{
     BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Pile,
-    Position, Reading, Rules, Structure, StructureError, SuitRule, Tx, Vars,
+    PileKind, Position, Reading, Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
-use crate::{FULL, GermanPatience, READINGS, Role, Turned};
+use crate::{FULL, GermanPatience, READINGS, Turned};
 
 /// Up by one rank, any suit, King followed by Ace.
 const BUILD: BuildRule = BuildRule {
@@ -36,33 +36,35 @@ impl GermanPatience {
         count: usize,
     ) -> Result<(), Illegal> {
         let src = pos.pile(from);
-        let card: Card = match self.roles[from] {
-            Role::Pile if is_complete(src) => {
+        let card: Card = match self.kinds[from] {
+            PileKind::Tableau if is_complete(src) => {
                 return Err(Illegal::source("a completed pile is out of play"));
             }
-            Role::Pile | Role::Waste => src
+            PileKind::Tableau | PileKind::Waste => src
                 .top_face_up()
                 .ok_or(Illegal::source("there is no card to move"))?,
-            Role::Stock => src.top().ok_or(Illegal::source("the stock is empty"))?,
+            // Stock: the only other kind the game's piles have.
+            _ => src.top().ok_or(Illegal::source("the stock is empty"))?,
         };
         if count != 1 {
             return Err(Illegal::source("only one card moves at a time"));
         }
         let turned = from == self.stock && self.turned_card(pos).is_some();
-        match self.roles[to] {
-            Role::Stock => Err(Illegal::target("cards never go back to the stock")),
-            Role::Waste if turned => Ok(()),
-            Role::Waste => Err(Illegal::target(
+        match self.kinds[to] {
+            PileKind::Stock => Err(Illegal::target("cards never go back to the stock")),
+            PileKind::Waste if turned => Ok(()),
+            PileKind::Waste => Err(Illegal::target(
                 "only a card turned from the stock goes to the waste",
             )),
-            Role::Pile => {
+            // Tableau: the only other kind the game's piles have.
+            _ => {
                 let dst = pos.pile(to);
                 if is_complete(dst) {
                     return Err(Illegal::target("a completed pile is out of play"));
                 }
                 match dst.top() {
                     None => {
-                        if self.roles[from] == Role::Pile {
+                        if self.kinds[from] == PileKind::Tableau {
                             Err(Illegal::target(
                                 "an empty pile is filled only from the stock or the waste",
                             ))
@@ -74,7 +76,7 @@ impl GermanPatience {
                             Ok(())
                         }
                     }
-                    Some(_) if self.roles[from] == Role::Stock && !turned => {
+                    Some(_) if self.kinds[from] == PileKind::Stock && !turned => {
                         Err(Illegal::source(match self.turned {
                             Turned::ViaWaste => {
                                 "a stock card goes only into an empty pile; turn it to the waste to build it"
@@ -109,10 +111,9 @@ impl GermanPatience {
 impl Rules for GermanPatience {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("German Patience has no redeal")),
         }
@@ -120,10 +121,12 @@ impl Rules for GermanPatience {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
-                if self.roles[to] == Role::Pile && is_complete(tx.pos().pile(to)) {
+                if self.kinds[to] == PileKind::Tableau && is_complete(tx.pos().pile(to)) {
                     tx.turn_down(to);
                 }
                 if tx.pos().vars().phase == Phase::Opening {
@@ -143,7 +146,7 @@ impl Rules for GermanPatience {
                     ..vars
                 });
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 
@@ -224,7 +227,7 @@ impl Rules for GermanPatience {
                 }
                 let dst = pos.pile(to);
                 let ok = match dst.top() {
-                    None => self.roles[from] != Role::Pile && !opening,
+                    None => self.kinds[from] != PileKind::Tableau && !opening,
                     Some(top) => !is_complete(dst) && BUILD.fits(top, card),
                 };
                 if ok {

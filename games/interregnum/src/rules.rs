@@ -137,10 +137,9 @@ impl Interregnum {
 impl Rules for Interregnum {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos, || {
                 let mut builds = Vec::new();
                 self.builds(pos, &mut builds);
@@ -152,7 +151,9 @@ impl Rules for Interregnum {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 if let (Role::Foundation(n), Crown::Automatic) = (self.roles[to], self.crown) {
@@ -170,7 +171,7 @@ impl Rules for Interregnum {
                     tx.move_cards(self.stock, w, 1);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

@@ -59,17 +59,10 @@ pub const DEAL: Reading = Reading {
     ],
 };
 
-/// What each pile of the layout is to Labyrinth.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Stock,
-    Foundation,
-    Column,
-}
-
 /// Labyrinth's rules for one layout.
 pub struct Labyrinth {
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     stock: usize,
     foundations: Vec<usize>,
     columns: Vec<usize>,
@@ -83,22 +76,12 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     if columns.is_empty() || foundations.is_empty() {
         return Err(layout.error("piles", "Labyrinth needs columns and foundations"));
     }
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Stock => Role::Stock,
-            PileKind::Foundation => Role::Foundation,
-            PileKind::Tableau => Role::Column,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Labyrinth has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Labyrinth",
+        &[PileKind::Stock, PileKind::Foundation, PileKind::Tableau],
+    )?;
     Ok(Box::new(Labyrinth {
-        roles,
+        kinds,
         stock,
         foundations,
         columns,

@@ -1,11 +1,11 @@
 //! Labyrinth's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, FaceDown, Illegal, Layout, LayoutError, Move, Phase, Position, Rank, Reading,
-    Rules, Structure, Tx, Vars,
+    BuildRule, Card, End, FaceDown, Illegal, Layout, LayoutError, Move, Phase, PileKind, Position,
+    Rank, Reading, Rules, Structure, Tx, Vars,
 };
 
-use crate::{DEAL, Labyrinth, Role};
+use crate::{DEAL, Labyrinth};
 
 impl Labyrinth {
     /// Whether `card` may be built on foundation `f`: an Ace on an empty one, else the next
@@ -26,7 +26,7 @@ impl Labyrinth {
         bottom: bool,
         count: u8,
     ) -> Result<Card, Illegal> {
-        if self.roles[from] != Role::Column {
+        if self.kinds[from] != PileKind::Tableau {
             return Err(Illegal::source("cards are played only from the columns"));
         }
         if count != 1 {
@@ -48,14 +48,15 @@ impl Labyrinth {
 
     /// Whether `card` may go onto pile `to`: only a foundation that it fits.
     fn check_target(&self, pos: &Position, to: usize, card: Card) -> Result<(), Illegal> {
-        match self.roles[to] {
-            Role::Column => Err(Illegal::target("there is no packing on the columns")),
-            Role::Stock => Err(Illegal::target("cards go only to the foundations")),
-            Role::Foundation if self.fits(pos, to, card) => Ok(()),
-            Role::Foundation if pos.pile(to).is_empty() => {
+        match self.kinds[to] {
+            PileKind::Tableau => Err(Illegal::target("there is no packing on the columns")),
+            PileKind::Stock => Err(Illegal::target("cards go only to the foundations")),
+            PileKind::Foundation if self.fits(pos, to, card) => Ok(()),
+            PileKind::Foundation if pos.pile(to).is_empty() => {
                 Err(Illegal::target("a foundation starts with an Ace"))
             }
-            Role::Foundation => Err(Illegal::target(
+            // Foundation: the only other kind the game's piles have.
+            _ => Err(Illegal::target(
                 "foundations build up in suit from the Ace to the King",
             )),
         }
@@ -97,12 +98,13 @@ impl Labyrinth {
 impl Rules for Labyrinth {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                let card = self.check_source(pos, from.into(), false, count)?;
-                self.check_target(pos, to.into(), card)
-            }
-            Move::TransferBottom { from, to } => {
-                let card = self.check_source(pos, from.into(), true, 1)?;
+            Move::Transfer {
+                end,
+                from,
+                to,
+                count,
+            } => {
+                let card = self.check_source(pos, from.into(), end == End::Bottom, count)?;
                 self.check_target(pos, to.into(), card)
             }
             Move::Deal => self.check_deal(pos, || {
@@ -116,12 +118,11 @@ impl Rules for Labyrinth {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, .. } | Move::TransferBottom { from, to } => {
+            Move::Transfer { end, from, to, .. } => {
                 let (from, to) = (usize::from(from), usize::from(to));
-                if mv.takes_bottom() {
-                    tx.move_bottom_card(from, to);
-                } else {
-                    tx.move_cards(from, to, 1);
+                match end {
+                    End::Top => tx.move_cards(from, to, 1),
+                    End::Bottom => tx.move_bottom_card(from, to),
                 }
                 if tx.pos().vars().phase == Phase::Opening {
                     tx.refill_spaces(self.stock, &self.columns);

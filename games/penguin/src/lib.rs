@@ -53,17 +53,10 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     source: include_str!("../layouts/penguin.ron"),
 }];
 
-/// What each pile of the layout is to Penguin.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Foundation,
-    Column,
-    Cell,
-}
-
 /// Penguin's rules for one layout.
 pub struct Penguin {
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     foundations: Vec<usize>,
     columns: Vec<usize>,
     cells: Vec<usize>,
@@ -79,22 +72,12 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     if columns.is_empty() {
         return Err(layout.error("piles", "Penguin needs tableau columns"));
     }
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Foundation => Role::Foundation,
-            PileKind::Tableau => Role::Column,
-            PileKind::Cell => Role::Cell,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Penguin has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Penguin",
+        &[PileKind::Foundation, PileKind::Tableau, PileKind::Cell],
+    )?;
     Ok(Box::new(Penguin {
-        roles,
+        kinds,
         foundations,
         columns,
         cells,

@@ -1,11 +1,11 @@
 //! Penguin's moves and deal: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Pile, Position, Rank,
-    Rules, Structure, StructureError, SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, FaceDown, Illegal, Layout, LayoutError, Move, Pile, PileKind,
+    Position, Rank, Rules, Structure, StructureError, SuitRule, Tx, Vars,
 };
 
-use crate::{Penguin, Role};
+use crate::Penguin;
 
 /// Foundations: up in suit, King to Ace.
 const BUILD: BuildRule = BuildRule {
@@ -91,36 +91,40 @@ impl Penguin {
         count: usize,
     ) -> Result<(), Illegal> {
         let src = pos.pile(from);
-        match self.roles[from] {
-            Role::Foundation => return Err(Illegal::source("cards never leave the foundations")),
-            Role::Column if count > movable_run(src) => {
+        match self.kinds[from] {
+            PileKind::Foundation => {
+                return Err(Illegal::source("cards never leave the foundations"));
+            }
+            PileKind::Tableau if count > movable_run(src) => {
                 return Err(Illegal::source(
                     "only a sequence in suit and down in rank moves as a unit",
                 ));
             }
-            Role::Cell if count > 1 => {
+            PileKind::Cell if count > 1 => {
                 return Err(Illegal::source("a flipper card moves alone"));
             }
-            Role::Cell if src.top_face_up().is_none() => {
+            PileKind::Cell if src.top_face_up().is_none() => {
                 return Err(Illegal::source("there is no face-up card to move"));
             }
-            Role::Column | Role::Cell => {}
+            // Tableau or cell: the only other kinds the game's piles have.
+            _ => {}
         }
         let head = src.cards()[src.len() - count];
-        match self.roles[to] {
-            Role::Foundation if count > 1 => Err(Illegal::target(
+        match self.kinds[to] {
+            PileKind::Foundation if count > 1 => Err(Illegal::target(
                 "cards are built on a foundation one at a time",
             )),
-            Role::Foundation => self.check_foundation(pos, to, head),
-            Role::Cell if self.roles[from] == Role::Cell => Err(Illegal::target(
+            PileKind::Foundation => self.check_foundation(pos, to, head),
+            PileKind::Cell if self.kinds[from] == PileKind::Cell => Err(Illegal::target(
                 "flipper cards never move to another flipper cell",
             )),
-            Role::Cell if count > 1 => Err(Illegal::target("a flipper cell holds one card")),
-            Role::Cell if !pos.pile(to).is_empty() => {
+            PileKind::Cell if count > 1 => Err(Illegal::target("a flipper cell holds one card")),
+            PileKind::Cell if !pos.pile(to).is_empty() => {
                 Err(Illegal::target("a flipper cell holds one card"))
             }
-            Role::Cell => Ok(()),
-            Role::Column => self.check_column(pos, to, head),
+            PileKind::Cell => Ok(()),
+            // Tableau: the only other kind the game's piles have.
+            _ => self.check_column(pos, to, head),
         }
     }
 }
@@ -128,17 +132,19 @@ impl Penguin {
 impl Rules for Penguin {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => Err(Illegal::unsupported("Penguin has no stock")),
             Move::Redeal => Err(Illegal::unsupported("Penguin has no redeal")),
         }
     }
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        {
             tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
         }
     }
@@ -186,7 +192,7 @@ impl Rules for Penguin {
             let Some(top) = src.top_face_up() else {
                 continue;
             };
-            let is_column = self.roles[from] == Role::Column;
+            let is_column = self.kinds[from] == PileKind::Tableau;
             let run = if is_column { movable_run(src) } else { 1 };
             let run_cards = &src.cards()[src.len() - run..];
             for &f in &self.foundations {

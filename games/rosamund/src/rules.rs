@@ -150,10 +150,9 @@ fn same_card(a: Card, b: Card) -> bool {
 impl Rules for Rosamund {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => self.check_redeal(pos),
         }
@@ -161,7 +160,9 @@ impl Rules for Rosamund {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 if self.roles[from] == Role::Guard
@@ -173,7 +174,6 @@ impl Rules for Rosamund {
                 }
             }
             Move::Deal => tx.move_cards(self.stock, self.hand, 1),
-            Move::TransferBottom { .. } => {}
             Move::Redeal => {
                 // Waste 3 goes down first, turned over, so waste 1's bottom card ends on top.
                 for &w in self.wastes.iter().rev() {

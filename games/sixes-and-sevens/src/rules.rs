@@ -134,10 +134,9 @@ impl SixesAndSevens {
 impl Rules for SixesAndSevens {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count)
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count),
             Move::Deal => self.check_deal(pos, || {
                 let mut builds = Vec::new();
                 self.builds(pos, &self.frames, &mut builds);
@@ -160,7 +159,7 @@ impl Rules for SixesAndSevens {
                 tx.move_cards(self.reserve, self.waste, 1);
             }
             Move::Deal => tx.refill_spaces(self.stock, &self.frames),
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
         if let Some(released) = released {
             let marks = self.released_marks(tx.pos(), released);

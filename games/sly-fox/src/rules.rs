@@ -133,10 +133,9 @@ impl SlyFox {
 impl Rules for SlyFox {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("there is no redeal")),
         }
@@ -144,7 +143,9 @@ impl Rules for SlyFox {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, count.into());
                 if from == self.hand {
@@ -167,7 +168,7 @@ impl Rules for SlyFox {
                 let count = count.min(tx.pos().pile(self.stock).len());
                 tx.move_cards(self.stock, self.hand, count);
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

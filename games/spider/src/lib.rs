@@ -93,18 +93,11 @@ pub struct SpiderParams {
 /// The most tableau columns a Spider layout may have.
 pub const MAX_COLUMNS: usize = 16;
 
-/// What each pile of the layout is to Spider.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Stock,
-    Foundation,
-    Column,
-}
-
 /// Spider's rules for one layout.
 pub struct Spider {
     params: SpiderParams,
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     stock: usize,
     foundations: Vec<usize>,
     columns: Vec<usize>,
@@ -127,24 +120,14 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
             format!("Spider needs 1 to {MAX_COLUMNS} tableau columns"),
         ));
     }
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Stock => Role::Stock,
-            PileKind::Foundation => Role::Foundation,
-            PileKind::Tableau => Role::Column,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Spider has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Spider",
+        &[PileKind::Stock, PileKind::Foundation, PileKind::Tableau],
+    )?;
     let dealt = layout.run_deal(layout.deck.cards())?;
     Ok(Box::new(Spider {
         params,
-        roles,
+        kinds,
         stock,
         foundations,
         dealt_face_down: columns.iter().map(|&c| dealt.pile(c).face_down()).sum(),

@@ -1,11 +1,11 @@
 //! Spider's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Pile, Position, Rank, Rules, Structure, StructureError,
-    Tx,
+    BuildRule, Card, End, Illegal, Layout, Move, Pile, PileId, PileKind, Position, Rank, Rules,
+    Structure, StructureError, Tx,
 };
 
-use crate::{MAX_COLUMNS, Removal, Role, Spider};
+use crate::{MAX_COLUMNS, Removal, Spider};
 
 /// Length of the run at the top of `pile` that is face up, in one suit and in sequence.
 pub(crate) fn movable_run(pile: &Pile) -> usize {
@@ -52,7 +52,7 @@ impl Spider {
         to: usize,
         count: usize,
     ) -> Result<(), Illegal> {
-        if self.roles[from] != Role::Column {
+        if self.kinds[from] != PileKind::Tableau {
             return Err(Illegal::source("cards move only from the columns"));
         }
         let src = pos.pile(from);
@@ -65,9 +65,9 @@ impl Spider {
             ));
         }
         let head: Card = src.cards()[src.len() - count];
-        match self.roles[to] {
-            Role::Stock => Err(Illegal::target("cards cannot go back to the stock")),
-            Role::Foundation => {
+        match self.kinds[to] {
+            PileKind::Stock => Err(Illegal::target("cards cannot go back to the stock")),
+            PileKind::Foundation => {
                 if count != usize::from(self.top_rank) || head.rank.value() != self.top_rank {
                     return Err(Illegal::target(
                         "only a complete suit from King to Ace goes to a foundation",
@@ -80,7 +80,8 @@ impl Spider {
                 }
                 Ok(())
             }
-            Role::Column => {
+            // Tableau: the only other kind the game's piles have.
+            _ => {
                 let dst = pos.pile(to);
                 let Some(top) = dst.top() else {
                     return Ok(());
@@ -131,10 +132,9 @@ impl Spider {
 impl Rules for Spider {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Spider has no redeal")),
         }
@@ -142,11 +142,13 @@ impl Rules for Spider {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 tx.move_cards(from, to, usize::from(count));
                 tx.reveal_top(from);
-                if self.roles[to] == Role::Column {
+                if self.kinds[to] == PileKind::Tableau {
                     self.settle(tx, to);
                 }
             }
@@ -161,7 +163,7 @@ impl Rules for Spider {
                     self.settle(tx, c);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 
@@ -203,7 +205,7 @@ impl Rules for Spider {
             {
                 out.push(Move::transfer(from, f, usize::from(self.top_rank)));
             }
-            let from8 = from as u8;
+            let from_id = PileId::of(from);
             let first = out.len();
             // The run's card at depth k (1-based) has rank tip + k - 1 and fits on a column
             // topped by rank tip + k.
@@ -217,8 +219,9 @@ impl Rules for Spider {
                     let j = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
                     out.push(Move::Transfer {
-                        from: from8,
-                        to: self.columns[j] as u8,
+                        end: End::Top,
+                        from: from_id,
+                        to: PileId::of(self.columns[j]),
                         count,
                     });
                 }
@@ -229,8 +232,9 @@ impl Rules for Spider {
                 spaces &= spaces - 1;
                 for count in 1..=run {
                     out.push(Move::Transfer {
-                        from: from8,
-                        to: self.columns[j] as u8,
+                        end: End::Top,
+                        from: from_id,
+                        to: PileId::of(self.columns[j]),
                         count,
                     });
                 }
@@ -238,7 +242,7 @@ impl Rules for Spider {
             // List by destination, as `sol moves` always has (a stable sort keeps the counts
             // into a space in increasing order).
             out[first..].sort_by_key(|m| match *m {
-                Move::Transfer { to, .. } => to,
+                Move::Transfer { to, .. } => to.index(),
                 _ => 0,
             });
         }

@@ -72,18 +72,10 @@ enum Aces {
     ByHand,
 }
 
-/// What each pile of the layout is to Strategy.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Role {
-    Stock,
-    Hand,
-    Foundation,
-    Pile,
-}
-
 /// Strategy's rules for one layout.
 pub struct Strategy {
-    roles: Vec<Role>,
+    /// Each pile's kind, in layout order: only the kinds the game plays.
+    kinds: Vec<PileKind>,
     stock: usize,
     hand: usize,
     foundations: Vec<usize>,
@@ -104,23 +96,17 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     if layout.piles_of(PileKind::Stock).len() != 1 || layout.piles_of(PileKind::Hand).len() != 1 {
         return Err(layout.error("piles", "Strategy has one stock and one hand"));
     }
-    let mut roles = Vec::with_capacity(layout.piles.len());
-    for spec in &layout.piles {
-        roles.push(match spec.kind {
-            PileKind::Stock => Role::Stock,
-            PileKind::Hand => Role::Hand,
-            PileKind::Foundation => Role::Foundation,
-            PileKind::Waste => Role::Pile,
-            other => {
-                return Err(layout.error(
-                    &format!("\"{}\"", spec.id),
-                    format!("Strategy has no {} piles", other.name()),
-                ));
-            }
-        });
-    }
+    let kinds = layout.pile_kinds(
+        "Strategy",
+        &[
+            PileKind::Stock,
+            PileKind::Hand,
+            PileKind::Foundation,
+            PileKind::Waste,
+        ],
+    )?;
     Ok(Box::new(Strategy {
-        roles,
+        kinds,
         stock,
         hand,
         foundations,

@@ -1,10 +1,10 @@
 //! Strategy's moves: checking, applying and generating them.
 
 use solitaire_core::{
-    BuildRule, Card, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure, Tx,
+    BuildRule, Card, Illegal, Layout, Move, PileKind, Position, Rank, Reading, Rules, Structure, Tx,
 };
 
-use crate::{ACES, Aces, Role, Strategy};
+use crate::{ACES, Aces, Strategy};
 
 impl Strategy {
     /// Whether the whole stock has been turned and placed: building may begin.
@@ -38,10 +38,13 @@ impl Strategy {
         to: usize,
         count: usize,
     ) -> Result<(), Illegal> {
-        match self.roles[from] {
-            Role::Stock => return Err(Illegal::source("turn the stock's cards with deal")),
-            Role::Foundation => return Err(Illegal::source("cards never leave the foundations")),
-            Role::Hand | Role::Pile => {}
+        match self.kinds[from] {
+            PileKind::Stock => return Err(Illegal::source("turn the stock's cards with deal")),
+            PileKind::Foundation => {
+                return Err(Illegal::source("cards never leave the foundations"));
+            }
+            // Hand or waste: the only other kinds the game's piles have.
+            _ => {}
         }
         let card = pos
             .pile(from)
@@ -50,17 +53,18 @@ impl Strategy {
         if count != 1 {
             return Err(Illegal::source("only the top card of a pile moves"));
         }
-        match (self.roles[from], self.roles[to]) {
-            (_, Role::Stock) => Err(Illegal::target("cards never go back to the stock")),
-            (_, Role::Hand) => Err(Illegal::target(
+        match (self.kinds[from], self.kinds[to]) {
+            (_, PileKind::Stock) => Err(Illegal::target("cards never go back to the stock")),
+            (_, PileKind::Hand) => Err(Illegal::target(
                 "only a card turned from the stock goes to the hand",
             )),
-            (Role::Hand, Role::Pile) => Ok(()),
-            (Role::Hand, Role::Foundation) if self.founds_by_hand(card) => {
+            (PileKind::Hand, PileKind::Waste) => Ok(()),
+            (PileKind::Hand, PileKind::Foundation) if self.founds_by_hand(card) => {
                 Self::fits(pos, to, card)
             }
-            (_, Role::Pile) => Err(Illegal::target("there is no packing from pile to pile")),
-            (_, Role::Foundation) => {
+            (_, PileKind::Waste) => Err(Illegal::target("there is no packing from pile to pile")),
+            // Foundation: the only other kind the game's piles have.
+            _ => {
                 if !self.stock_done(pos) {
                     return Err(Illegal::phase(
                         "no card is built until the whole stock is placed",
@@ -92,10 +96,9 @@ impl Strategy {
 impl Rules for Strategy {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::Transfer { from, to, count } => {
-                self.check_transfer(pos, from.into(), to.into(), count.into())
-            }
-            Move::TransferBottom { .. } => Err(Illegal::TOP_ONLY),
+            Move::Transfer {
+                from, to, count, ..
+            } => self.check_transfer(pos, from.into(), to.into(), count.into()),
             Move::Deal => self.check_deal(pos),
             Move::Redeal => Err(Illegal::unsupported("Strategy has no redeal")),
         }
@@ -103,7 +106,9 @@ impl Rules for Strategy {
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::Transfer { from, to, count } => {
+            Move::Transfer {
+                from, to, count, ..
+            } => {
                 tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
             }
             Move::Deal => {
@@ -116,7 +121,7 @@ impl Rules for Strategy {
                     tx.move_cards(self.hand, f, 1);
                 }
             }
-            Move::Redeal | Move::TransferBottom { .. } => {}
+            Move::Redeal => {}
         }
     }
 

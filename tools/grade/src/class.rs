@@ -83,7 +83,7 @@ impl Roster {
     pub fn all_submissions(
         &self,
         roster_dir: &std::path::Path,
-        course: &solitaire_core::Course,
+        course: &solitaire_files::Course,
         registered: &[String],
     ) -> Result<Vec<Submission>, String> {
         if let Some(before) = &self.before {

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use solitaire_conformance::ScenarioFile;
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
-use solitaire_core::{Catalog, Course, ReadingValues};
+use solitaire_core::{Catalog, ReadingValues};
+use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 
 use crate::class::{ClassError, Roster};
 use crate::gradebook::{self, GradebookRow};
@@ -239,7 +239,7 @@ pub fn run_class(
                     None => crate::export::gradescope_failure(&finished.row),
                 };
                 let path = dir.join(format!("{}.results.json", finished.row.report_name()));
-                solitaire_core::files::write_atomic(
+                solitaire_files::write_atomic(
                     &path,
                     serde_json::to_string_pretty(&results)
                         .unwrap_or_default()
@@ -353,7 +353,7 @@ fn write_exports(
     ];
     for (file, export) in exports {
         if let Some(file) = file {
-            solitaire_core::files::write_atomic(file, export(rows, &ids).as_bytes())
+            solitaire_files::write_atomic(file, export(rows, &ids).as_bytes())
                 .map_err(|e| (file.clone(), e.to_string()))?;
         }
     }

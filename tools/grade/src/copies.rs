@@ -99,7 +99,7 @@ pub(crate) fn detect(
     }
     if let Some(path) = report {
         let text = report_markdown(&pairs, &options);
-        solitaire_core::files::write_atomic(path, text.as_bytes())
+        solitaire_files::write_atomic(path, text.as_bytes())
             .map_err(|e| (path.to_path_buf(), e.to_string()))?;
     }
     Ok(())

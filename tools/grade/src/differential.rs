@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use solitaire_core::{Game, Illegal, Move, Position, Status, undo};
+use solitaire_core::{Game, Illegal, Move, PileId, Position, Status, undo};
 
 use crate::conformance::Suite;
 use crate::context::{Context, cap};
@@ -324,11 +324,15 @@ fn refused_variants(here: &Here<'_>, ref_moves: &BTreeSet<Move>) -> Vec<Refused>
     for &mv in ref_moves {
         for to in 0..piles {
             match mv {
-                Move::Transfer { from, count, .. } if to != usize::from(from) => {
-                    moves.insert(Move::transfer(usize::from(from), to, usize::from(count)));
-                }
-                Move::TransferBottom { from, .. } if to != usize::from(from) => {
-                    moves.insert(Move::transfer_bottom(usize::from(from), to));
+                Move::Transfer {
+                    end, from, count, ..
+                } if to != from.index() => {
+                    moves.insert(Move::Transfer {
+                        end,
+                        from,
+                        to: PileId::of(to),
+                        count,
+                    });
                 }
                 _ => {}
             }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
+use solitaire_files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
 
 use crate::Report;
 

@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// Grade `candidate` against `reference` (configured as the course chooses, if any: see
-/// `solitaire_core::Course::configure`). Scenarios run only where they hold for the reference
+/// `solitaire_files::Course::configure`). Scenarios run only where they hold for the reference
 /// as configured ([`solitaire_conformance::Scenario::holds_for`]).
 ///
 /// # Errors

@@ -18,7 +18,8 @@ mod sample;
 
 use std::fmt::Write as _;
 
-use solitaire_core::{Course, Game, IllegalKind, Phase};
+use solitaire_core::{Game, IllegalKind, Phase};
+use solitaire_files::Course;
 
 use crate::commands::{Origin, sol};
 use ending::ending;

@@ -137,7 +137,7 @@ impl Default for Options {
 impl Options {
     /// These options with the course's grading choices: the points of the student's own
     /// scenarios and of the parts it weighs.
-    pub fn follow(&mut self, course: &solitaire_core::Course) {
+    pub fn follow(&mut self, course: &solitaire_files::Course) {
         self.student_scenarios = course.student_scenarios;
         self.weights = course.weights.clone();
     }

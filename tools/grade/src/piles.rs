@@ -2,7 +2,7 @@
 //! between the two games, and positions compared pile by pile. A pile's place in the layout
 //! never matters here; only its id does.
 
-use solitaire_core::{Game, Move, Pile, Position, Vars};
+use solitaire_core::{Game, Move, Pile, PileId, Position, Vars};
 
 /// Which pile of one game has the same id as each pile of the other.
 pub(crate) struct PileMap {
@@ -29,15 +29,17 @@ fn map_marks(marks: u64, table: &[Option<usize>]) -> u64 {
 /// counterpart.
 fn map_move(mv: Move, table: &[Option<usize>]) -> Option<Move> {
     match mv {
-        Move::Transfer { from, to, count } => Some(Move::transfer(
-            (*table.get(usize::from(from))?)?,
-            (*table.get(usize::from(to))?)?,
-            usize::from(count),
-        )),
-        Move::TransferBottom { from, to } => Some(Move::transfer_bottom(
-            (*table.get(usize::from(from))?)?,
-            (*table.get(usize::from(to))?)?,
-        )),
+        Move::Transfer {
+            end,
+            from,
+            to,
+            count,
+        } => Some(Move::Transfer {
+            end,
+            from: PileId::new((*table.get(from.index())?)?)?,
+            to: PileId::new((*table.get(to.index())?)?)?,
+            count,
+        }),
         Move::Deal | Move::Redeal => Some(mv),
     }
 }

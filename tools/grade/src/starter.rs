@@ -14,7 +14,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use solitaire_core::{Catalog, Course};
+use solitaire_core::Catalog;
+use solitaire_files::Course;
 
 use crate::handout::{ForCourse, handout};
 

@@ -44,7 +44,7 @@ impl Shape {
         Some(match mv {
             Move::Deal => Shape::Deal,
             Move::Redeal => Shape::Redeal,
-            Move::Transfer { .. } | Move::TransferBottom { .. } => {
+            Move::Transfer { .. } => {
                 let piles = &game.layout().piles;
                 let (from, to) = mv.piles()?;
                 Shape::Transfer {

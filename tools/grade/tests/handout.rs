@@ -5,7 +5,8 @@ mod support;
 
 use std::sync::Arc;
 
-use solitaire_core::{Course, Game, IllegalKind, ReadingValues};
+use solitaire_core::{Game, IllegalKind, ReadingValues};
+use solitaire_files::Course;
 use solitaire_grader::handout::{ForCourse, handout};
 
 /// The commands in backticks of the lines that start with `prefix`.

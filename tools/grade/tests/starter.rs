@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use solitaire_core::Course;
+use solitaire_files::Course;
 use solitaire_grader::starter::{YOUR_GAME, write_starter};
 
 const COURSE: &str = r#"(

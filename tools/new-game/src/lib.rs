@@ -31,7 +31,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use solitaire_core::{Course, Layout, LayoutError};
+use solitaire_core::{Layout, LayoutError};
+use solitaire_files::Course;
 use thiserror::Error;
 
 pub use names::{derive_id, type_name, validate_id};
@@ -276,7 +277,7 @@ fn write(root: &Path, rel: &Path, text: &str, new: bool) -> Result<(), ScaffoldE
             .map_err(io)
     } else {
         // An edit of a file of the checkout: whole or not at all.
-        solitaire_core::files::write_atomic(&path, text.as_bytes()).map_err(io)
+        solitaire_files::write_atomic(&path, text.as_bytes()).map_err(io)
     }
 }
 

@@ -16,7 +16,6 @@ const TAKEN: &[&str] = &[
     "PileKind",
     "Plugin",
     "Position",
-    "Role",
     "Rules",
     "Tx",
 ];

@@ -16,7 +16,7 @@ const TESTS: &str = include_str!("../templates/tests.rs.in");
 const MANIFEST: &str = include_str!("../templates/Cargo.toml.in");
 const LAYOUT: &str = include_str!("../templates/layout.ron.in");
 
-/// Every pile kind, in the order the generated `Role` lists them.
+/// Every pile kind, in the order the generated `build` lists them.
 const KINDS: [PileKind; 8] = [
     PileKind::Tableau,
     PileKind::Foundation,
@@ -349,27 +349,12 @@ pub(crate) fn crate_files(
         .filter(|k| layout.piles.iter().any(|p| p.kind == *k))
         .collect();
     let variant = |k: PileKind| format!("{k:?}");
-    let mut variants = String::new();
-    let mut arms = String::new();
-    for &k in &present {
-        let _ = writeln!(variants, "    {},", variant(k));
-        let _ = writeln!(
-            arms,
-            "            PileKind::{v} => Role::{v},",
-            v = variant(k)
-        );
-    }
-    if present.len() < KINDS.len() {
-        arms.push_str(
-            "            other => {
-                return Err(layout.error(
-                    &format!(\"\\\"{}\\\"\", spec.id),
-                    format!(\"this game has no {} piles\", other.name()),
-                ));
-            }
-",
-        );
-    }
+    let kinds = present
+        .iter()
+        .map(|&k| format!("PileKind::{}", variant(k)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let name_literal = format!("{:?}", request.name);
     let win = if present.contains(&PileKind::Foundation) {
         PileKind::Foundation
     } else {
@@ -384,8 +369,8 @@ pub(crate) fn crate_files(
         ("{{Name}}", &request.name),
         ("{{Type}}", &type_name),
         ("{{like_notes}}", &notes),
-        ("{{role_variants}}", &variants),
-        ("{{role_arms}}", &arms),
+        ("{{name_literal}}", &name_literal),
+        ("{{kinds}}", &kinds),
         ("{{win_role}}", &variant(win)),
         ("{{win_kind}}", win.name()),
     ];

@@ -7,7 +7,8 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use solitaire_core::{
-    Card, IllegalKind, Layout, Move, Pile, Place, Position, Reading, Step, StructureError, Tx, Vars,
+    Card, End, IllegalKind, Layout, Move, Pile, PileId, Place, Position, Reading, Step,
+    StructureError, Tx, Vars,
 };
 
 /// One pile: its cards bottom first in the text form (`AS 4H1`), the first `down` face down.
@@ -136,8 +137,25 @@ impl WireMove {
     /// The move as sent.
     pub fn encode(mv: Move) -> WireMove {
         match mv {
-            Move::Transfer { from, to, count } => WireMove::Transfer { from, to, count },
-            Move::TransferBottom { from, to } => WireMove::Bottom { from, to },
+            Move::Transfer {
+                end: End::Top,
+                from,
+                to,
+                count,
+            } => WireMove::Transfer {
+                from: from.into(),
+                to: to.into(),
+                count,
+            },
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } => WireMove::Bottom {
+                from: from.into(),
+                to: to.into(),
+            },
             Move::Deal => WireMove::Deal,
             Move::Redeal => WireMove::Redeal,
         }
@@ -149,23 +167,23 @@ impl WireMove {
     /// A pile number out of range.
     pub fn decode(self, piles: usize) -> Result<Move, String> {
         let check = |p: u8| {
-            if usize::from(p) < piles {
-                Ok(())
-            } else {
-                Err(format!("a move names pile {p}, but the game has {piles}"))
-            }
+            PileId::new(usize::from(p))
+                .filter(|id| id.index() < piles)
+                .ok_or_else(|| format!("a move names pile {p}, but the game has {piles}"))
         };
         Ok(match self {
-            WireMove::Transfer { from, to, count } => {
-                check(from)?;
-                check(to)?;
-                Move::Transfer { from, to, count }
-            }
-            WireMove::Bottom { from, to } => {
-                check(from)?;
-                check(to)?;
-                Move::TransferBottom { from, to }
-            }
+            WireMove::Transfer { from, to, count } => Move::Transfer {
+                end: End::Top,
+                from: check(from)?,
+                to: check(to)?,
+                count,
+            },
+            WireMove::Bottom { from, to } => Move::Transfer {
+                end: End::Bottom,
+                from: check(from)?,
+                to: check(to)?,
+                count: 1,
+            },
             WireMove::Deal => Move::Deal,
             WireMove::Redeal => Move::Redeal,
         })
@@ -225,14 +243,20 @@ impl WireStep {
                     face_down,
                     ..
                 } => WireStep::Transfer {
-                    from,
-                    to,
+                    from: from.into(),
+                    to: to.into(),
                     count,
                     reverse,
                     face_down,
                 },
-                Step::TransferBottom { from, to, .. } => WireStep::Bottom { from, to },
-                Step::Faces { pile, after, .. } => WireStep::Faces { pile, after },
+                Step::TransferBottom { from, to, .. } => WireStep::Bottom {
+                    from: from.into(),
+                    to: to.into(),
+                },
+                Step::Faces { pile, after, .. } => WireStep::Faces {
+                    pile: pile.into(),
+                    after,
+                },
                 Step::Vars { after, .. } => WireStep::Vars { after },
             })
             .collect()

@@ -90,7 +90,7 @@ pub fn apply_course(
     games: Vec<Arc<Game>>,
 ) -> Result<(Vec<Arc<Game>>, CourseInfo), String> {
     let file = path.display().to_string();
-    let course = solitaire_core::Course::read_file(path).map_err(|e| e.to_string())?;
+    let course = solitaire_files::Course::read_file(path).map_err(|e| e.to_string())?;
     let configured = course
         .configure(&file, &solitaire_core::Catalog::from_games(games))
         .map_err(|e| e.to_string())?;

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use solitaire_core::{IndexedPosition, PositionIndex, Session};
+use solitaire_core::Session;
+use solitaire_files::{IndexedPosition, PositionIndex};
 
 use super::open::play_session;
 use crate::assets::Games;
@@ -93,9 +94,8 @@ pub fn example_session(
         .get(&e.game)
         .ok_or_else(|| format!("{}: the game {:?} is not in this build", e.file, e.game))?;
     let path = e.path(&example.dir);
-    let text =
-        solitaire_core::files::read_text_capped(&path, solitaire_core::files::MAX_INPUT_BYTES)
-            .map_err(|err| err.to_string())?;
+    let text = solitaire_files::read_text_capped(&path, solitaire_files::MAX_INPUT_BYTES)
+        .map_err(|err| err.to_string())?;
     let filled = game
         .parse_position_filled(&text, fill_seed)
         .map_err(|err| format!("{}: {err}", path.display()))?;

@@ -69,12 +69,11 @@ pub(super) fn open_from_command_line(
     *done = true;
     if let Some(path) = &options.position {
         let fallback = options.game.as_ref().and_then(|id| games.get(id));
-        let opened =
-            solitaire_core::files::read_text_capped(path, solitaire_core::files::MAX_INPUT_BYTES)
-                .map_err(|e| e.to_string())
-                .and_then(|t| {
-                    crate::save::session_from_text(&t, &games.0, fallback.as_ref(), random_seed())
-                });
+        let opened = solitaire_files::read_text_capped(path, solitaire_files::MAX_INPUT_BYTES)
+            .map_err(|e| e.to_string())
+            .and_then(|t| {
+                crate::save::session_from_text(&t, &games.0, fallback.as_ref(), random_seed())
+            });
         match opened {
             Ok((session, note)) => {
                 super::open::play_session(&mut commands, &mut next, session, String::new(), note)

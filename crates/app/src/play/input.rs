@@ -1,8 +1,8 @@
 //! Pointer input turned into engine moves: drops onto piles, clicks and double clicks.
 
 use bevy::prelude::*;
-use solitaire_core::obvious::{foundation_move, obvious_move};
-use solitaire_core::{Game, Illegal, Layout, Move, PileKind, Position};
+use solitaire_core::{End, Game, Illegal, Layout, Move, PileKind, Position};
+use solitaire_solver::obvious::{foundation_move, obvious_move};
 
 use super::{Asking, Changed, Notice, Play, Question, Request, capitalise};
 use crate::settings::Settings;
@@ -220,9 +220,12 @@ pub(super) fn resolve_clicks(
                 .legal_moves(pos)
                 .into_iter()
                 .filter_map(|m| match m {
-                    Move::TransferBottom { from, to } if usize::from(from) == c.pile => {
-                        Some((m, usize::from(to)))
-                    }
+                    Move::Transfer {
+                        end: End::Bottom,
+                        from,
+                        to,
+                        ..
+                    } if usize::from(from) == c.pile => Some((m, usize::from(to))),
                     _ => None,
                 })
                 .min_by_key(|&(_, to)| (game.layout().piles[to].kind != PileKind::Foundation, to))

@@ -1,12 +1,12 @@
 //! The data directory and safe file handling, through the engine's one way of doing it
-//! (`solitaire_core::files`): atomic synced writes under a unique temporary name, capped reads,
+//! (`solitaire_files`): atomic synced writes under a unique temporary name, capped reads,
 //! and unreadable files set aside under a timestamped name (never overwritten).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::Resource;
-use solitaire_core::files::{self, MAX_INPUT_BYTES, ReadError};
+use solitaire_files::{self as files, MAX_INPUT_BYTES, ReadError};
 
 /// Where saves and statistics live.
 #[derive(Resource, Clone, Debug)]

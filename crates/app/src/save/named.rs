@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use solitaire_core::files::{MAX_INPUT_BYTES, read_text_capped};
 use solitaire_core::{Game, GameRecord, Session};
+use solitaire_files::{MAX_INPUT_BYTES, read_text_capped};
 
 use super::{DataDir, write_atomic};
 

@@ -70,10 +70,9 @@ pub fn table_path(id: &str) -> PathBuf {
 /// A winnable deal of `game`: from its table if one is shipped (`pick` chooses the entry),
 /// else the first deal from `first` on that the solver wins.
 pub fn find(game: &Game, pick: u64, first: u64, trying: &AtomicU64, stop: &Stop) -> Found {
-    if let Ok(text) = solitaire_core::files::read_text_capped(
-        &table_path(game.id()),
-        solitaire_core::files::MAX_INPUT_BYTES,
-    ) && let Some(seeds) = read_table(&text)
+    if let Ok(text) =
+        solitaire_files::read_text_capped(&table_path(game.id()), solitaire_files::MAX_INPUT_BYTES)
+        && let Some(seeds) = read_table(&text)
         && !seeds.is_empty()
     {
         return Found::Table(seeds[(pick % seeds.len() as u64) as usize]);

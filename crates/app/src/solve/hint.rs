@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use solitaire_core::{Card, Move, Position};
+use solitaire_core::{Card, End, Move, Position};
 use solitaire_solver::{Budget, hint_until};
 
 use super::Job;
@@ -49,7 +49,7 @@ fn start_hint(
     let start = pos.clone();
     search.0 = Some(Job::spawn(pos, move |stop| {
         hint_until(&game, &start, HINT_BUDGET, stop)
-            .or_else(|| solitaire_core::obvious::hint(&game, &start))
+            .or_else(|| solitaire_solver::obvious::hint(&game, &start))
     }));
     notice.0 = SEARCHING.into();
 }
@@ -91,14 +91,24 @@ fn show_hint(
 /// The cards a hint lights: the cards moved and the card they go on, or the stock for a deal.
 pub fn hinted_cards(pos: &Position, mv: Move) -> Vec<Card> {
     match mv {
-        Move::Transfer { from, to, count } => {
+        Move::Transfer {
+            end: End::Top,
+            from,
+            to,
+            count,
+        } => {
             let src = pos.pile(from.into()).cards();
             let mut cards = src[src.len().saturating_sub(usize::from(count))..].to_vec();
             cards.extend(pos.pile(to.into()).top());
             cards
         }
         // Labyrinth's `t3^>f1`: the pile's bottom card.
-        Move::TransferBottom { from, to } => {
+        Move::Transfer {
+            end: End::Bottom,
+            from,
+            to,
+            ..
+        } => {
             let mut cards: Vec<_> = pos.pile(from.into()).bottom().into_iter().collect();
             cards.extend(pos.pile(to.into()).top());
             cards

@@ -8,7 +8,7 @@
 //! decides.
 
 use bevy::prelude::*;
-use solitaire_core::{Card, Game, Move, Pile, PileKind, Position, Status};
+use solitaire_core::{Card, End, Game, Move, Pile, PileKind, Position, Status};
 
 use super::TableSet;
 use super::anim::Flight;
@@ -60,8 +60,18 @@ pub fn auto_move(game: &Game, pos: &Position, mode: AutoMoves) -> Option<Move> {
     game.legal_moves(pos).into_iter().find(|&m| {
         // One card: a pile's top card, or its bottom card where the rules take from there.
         let (card, to) = match m {
-            Move::Transfer { from, to, count: 1 } => (pos.pile(usize::from(from)).top(), to),
-            Move::TransferBottom { from, to } => (pos.pile(usize::from(from)).bottom(), to),
+            Move::Transfer {
+                end: End::Top,
+                from,
+                to,
+                count: 1,
+            } => (pos.pile(usize::from(from)).top(), to),
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } => (pos.pile(usize::from(from)).bottom(), to),
             _ => return false,
         };
         if layout.piles[usize::from(to)].kind != PileKind::Foundation {

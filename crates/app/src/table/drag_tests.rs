@@ -6,7 +6,7 @@ use bevy::picking::backend::HitData;
 use bevy::picking::events::Press as PointerPress;
 use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
-use solitaire_core::{Move, Rank, Session, Suit};
+use solitaire_core::{End, Move, Rank, Session, Suit};
 
 use super::drag::{Dragging, Press, on_card_press, on_drag, on_drag_end, on_drag_start};
 use super::fit::Fit;
@@ -173,7 +173,7 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
         let mut s = Session::deal(game.clone(), seed);
         for _ in 0..6 {
             let found = s.game().legal_moves(s.position()).into_iter().find(|m| {
-                matches!(*m, Move::TransferBottom { from, .. }
+                matches!(*m, Move::Transfer { end: End::Bottom, from, .. }
                     if s.position().pile(from.into()).len() > 1)
             });
             if let Some(mv) = found {
@@ -191,7 +191,13 @@ fn labyrinth_with_a_bottom_move() -> (Session, Move) {
 fn dragging_a_bottom_card_plays_the_engine_bottom_move() {
     let (session, mv) = labyrinth_with_a_bottom_move();
     let before = session.moves();
-    let Move::TransferBottom { from, to } = mv else {
+    let Move::Transfer {
+        end: End::Bottom,
+        from,
+        to,
+        ..
+    } = mv
+    else {
         unreachable!()
     };
     let mut app = app_with(session);
@@ -213,7 +219,10 @@ fn dragging_a_spider_run_plays_the_engine_transfer() {
         .into_iter()
         .find(|m| matches!(m, Move::Transfer { .. }))
         .expect("a legal transfer");
-    let Move::Transfer { from, to, count } = mv else {
+    let Move::Transfer {
+        from, to, count, ..
+    } = mv
+    else {
         unreachable!()
     };
     let len = session.position().pile(from.into()).len();
@@ -225,7 +234,12 @@ fn dragging_a_spider_run_plays_the_engine_transfer() {
 #[test]
 fn a_bottom_move_animates_its_card_both_ways() {
     let (mut session, mv) = labyrinth_with_a_bottom_move();
-    let Move::TransferBottom { from, .. } = mv else {
+    let Move::Transfer {
+        end: End::Bottom,
+        from,
+        ..
+    } = mv
+    else {
         unreachable!()
     };
     let card = session.position().pile(from.into()).cards()[0];
@@ -240,7 +254,7 @@ fn a_bottom_move_animates_its_card_both_ways() {
 #[test]
 fn the_face_up_hint_copes_with_bottom_moves() {
     let (session, _) = labyrinth_with_a_bottom_move();
-    let hint = solitaire_core::obvious::hint(session.game(), session.position());
+    let hint = solitaire_solver::obvious::hint(session.game(), session.position());
     assert!(hint.is_some());
 }
 
@@ -266,7 +280,7 @@ fn a_click_whose_press_and_release_share_a_frame_plays_the_obvious_move() {
         })
         .expect("the Eight of Hearts is face up in deal 1");
     let count = pos.pile(pile).len() - index;
-    let expected = solitaire_core::obvious::obvious_move(&game, &pos, pile, count)
+    let expected = solitaire_solver::obvious::obvious_move(&game, &pos, pile, count)
         .expect("the Eight of Hearts has a move");
     let mut app = app_with(session);
     let entity = card_entity(&app, pile, index);
@@ -284,13 +298,13 @@ fn a_press_that_barely_moves_is_still_a_click() {
     let session = spider_seed_1();
     let pos = session.position().clone();
     let game = session.game().clone();
-    let mv = solitaire_core::obvious::hint(&game, &pos).expect("a move");
+    let mv = solitaire_solver::obvious::hint(&game, &pos).expect("a move");
     let Move::Transfer { from, count, .. } = mv else {
         panic!("the first hint of deal 1 is a transfer, not {mv:?}")
     };
     let (from, count) = (usize::from(from), usize::from(count));
     let index = pos.pile(from).len() - count;
-    let expected = solitaire_core::obvious::obvious_move(&game, &pos, from, count);
+    let expected = solitaire_solver::obvious::obvious_move(&game, &pos, from, count);
     let mut app = app_with(session);
     let entity = card_entity(&app, from, index);
     press(&mut app, entity, 1);

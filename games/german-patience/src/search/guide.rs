@@ -158,7 +158,7 @@ impl Heuristic for GermanGuide {
                 let want = top.rank.value();
                 !self.wants(pos).iter().any(|&(w, _)| w != 0 && w == want)
             }
-            Move::Transfer { .. } | Move::TransferBottom { .. } | Move::Redeal => true,
+            Move::Transfer { .. } | Move::Redeal => true,
         }
     }
 

@@ -142,7 +142,10 @@ impl Heuristic for SpiderGuide {
     }
 
     fn keep(&self, pos: &Position, mv: Move) -> bool {
-        let Move::Transfer { from, to, count } = mv else {
+        let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        else {
             return true;
         };
         let (from, to, count) = (usize::from(from), usize::from(to), usize::from(count));

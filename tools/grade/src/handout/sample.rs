@@ -3,7 +3,7 @@
 //! whether the deal is more than the layout's script.
 
 use solitaire_core::shuffle::{below, rng_for, shuffle};
-use solitaire_core::{Game, IllegalKind, Move, Pile, Position};
+use solitaire_core::{End, Game, IllegalKind, Move, Pile, Position};
 
 /// How many deals are explored at random, and how far each walk goes. A first walk deals (or
 /// redeals) whenever it can, to reach the end of the stock soon.
@@ -49,7 +49,9 @@ impl Form {
         match mv {
             Move::Deal => Form::Deal,
             Move::Redeal => Form::Redeal,
-            Move::TransferBottom { .. } => Form::Bottom,
+            Move::Transfer {
+                end: End::Bottom, ..
+            } => Form::Bottom,
             Move::Transfer { count: 1, .. } => Form::One,
             Move::Transfer { .. } => Form::Several,
         }
@@ -219,8 +221,12 @@ impl Sample {
 /// position before).
 fn carried(pos: &Position, mv: Move) -> Position {
     let (from, to, count, bottom) = match mv {
-        Move::Transfer { from, to, count } => (from, to, usize::from(count), false),
-        Move::TransferBottom { from, to } => (from, to, 1, true),
+        Move::Transfer {
+            end,
+            from,
+            to,
+            count,
+        } => (from, to, usize::from(count), end == End::Bottom),
         Move::Deal | Move::Redeal => return pos.clone(),
     };
     let (from, to) = (usize::from(from), usize::from(to));

@@ -55,7 +55,7 @@ impl Rules for StudentAcesUp {
             }
             return Ok(());
         }
-        let Move::Transfer { from, to, count } = mv else {
+        let Move::Transfer { from, to, count, .. } = mv else {
             return Err(Illegal::TOP_ONLY);
         };
         let (from, to) = (usize::from(from), usize::from(to));
@@ -83,7 +83,7 @@ impl Rules for StudentAcesUp {
     }
 
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer { from, to, count, .. } = mv {
             tx.move_cards(usize::from(from), usize::from(to), usize::from(count));
         } else if mv == Move::Deal {
             let stock = self.the_stock();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use solitaire_core::{
-    Card, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank,
+    Card, End, Game, Illegal, Layout, LayoutError, Move, Pile, PileKind, Plugin, Position, Rank,
     Reading, Rules, Structure, StructureError, Tx,
 };
 use solitaire_grader::{Options, Report, grade};
@@ -46,7 +46,13 @@ impl Mutant {
 
 impl Rules for Mutant {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer {
+            end: End::Top,
+            from,
+            to,
+            count,
+        } = mv
+        {
             let (from, to, count) = (usize::from(from), usize::from(to), usize::from(count));
             let movable_kind = |k: PileKind| matches!(k, PileKind::Tableau | PileKind::Waste);
             match self.mutation {

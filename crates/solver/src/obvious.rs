@@ -6,10 +6,7 @@
 //! the same suit, onto any card, into a non-tableau pile (cell, reserve), into an empty pile;
 //! ties go to the nearest pile, then the leftmost.
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::pile::PileKind;
-use crate::position::Position;
+use solitaire_core::{End, Game, Move, PileKind, Position};
 
 /// How good a transfer's destination is; lower is better.
 fn destination_rank(game: &Game, pos: &Position, from: usize, to: usize, count: usize) -> u8 {
@@ -33,9 +30,12 @@ fn transfers(game: &Game, pos: &Position) -> Vec<(usize, usize, usize)> {
     game.legal_moves(pos)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Transfer { from, to, count } => {
-                Some((usize::from(from), usize::from(to), usize::from(count)))
-            }
+            Move::Transfer {
+                end: End::Top,
+                from,
+                to,
+                count,
+            } => Some((usize::from(from), usize::from(to), usize::from(count))),
             _ => None,
         })
         .collect()
@@ -107,10 +107,10 @@ pub fn hint(game: &Game, pos: &Position) -> Option<Move> {
 /// A legal move of a pile's bottom card onto a foundation (Labyrinth), if there is one.
 pub fn bottom_foundation_move(game: &Game, pos: &Position) -> Option<Move> {
     game.legal_moves(pos).into_iter().find(|m| {
-        matches!(*m, Move::TransferBottom { to, .. }
+        matches!(*m, Move::Transfer { end: End::Bottom, to, .. }
             if game.layout().piles[usize::from(to)].kind == PileKind::Foundation)
     })
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;

@@ -2,13 +2,11 @@
 
 use std::sync::Arc;
 
+use solitaire_core::{
+    Card, End, Illegal, Layout, LayoutError, Pile, Plugin, Rank, Rules, Suit, Tx, Vars,
+};
+
 use super::*;
-use crate::card::{Card, Rank, Suit};
-use crate::layout::{Layout, LayoutError};
-use crate::pile::Pile;
-use crate::position::Vars;
-use crate::rules::{Illegal, Plugin, Rules};
-use crate::tx::Tx;
 
 /// Any one top face-up card moves onto any pile; a deal is legal while the stock has cards.
 struct Anywhere;
@@ -27,7 +25,10 @@ impl Rules for Anywhere {
         }
     }
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer { from, to, count } = mv {
+        if let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        {
             tx.move_cards(from.into(), to.into(), count.into());
         }
     }
@@ -55,8 +56,8 @@ const LAYOUT: &str = r#"(
     deal: [Rest(pile: "stock")],
 )"#;
 
-/// The game: also the engine's other tests' small game (`crate::history`).
-pub(crate) fn game() -> Arc<Game> {
+/// The game.
+fn game() -> Arc<Game> {
     let layout = Layout::parse("anywhere.ron", LAYOUT).expect("test layout");
     Arc::new(
         Game::new(
@@ -179,15 +180,29 @@ struct BothEnds;
 impl Rules for BothEnds {
     fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         match mv {
-            Move::TransferBottom { from, to: 1 } if from >= 2 => Ok(()),
-            Move::TransferBottom { .. } => Err(Illegal::target("to the foundation only")),
-            Move::Transfer { to: 1, .. } => Err(Illegal::target("bottom cards only")),
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } if to.index() == 1 && from.index() >= 2 => Ok(()),
+            Move::Transfer {
+                end: End::Bottom, ..
+            } => Err(Illegal::target("to the foundation only")),
+            Move::Transfer { to, .. } if to.index() == 1 => {
+                Err(Illegal::target("bottom cards only"))
+            }
             _ => Anywhere.check(pos, mv),
         }
     }
     fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
         match mv {
-            Move::TransferBottom { from, to } => tx.move_bottom_card(from.into(), to.into()),
+            Move::Transfer {
+                end: End::Bottom,
+                from,
+                to,
+                ..
+            } => tx.move_bottom_card(from.into(), to.into()),
             _ => Anywhere.apply(tx, mv),
         }
     }

@@ -8,8 +8,9 @@
 //! (
 //!     name: "Solitaire programming, autumn term",
 //!     games: {
-//!         // Each assigned game, with the readings the course chooses (see `crate::reading`;
-//!         // `sol handout GAME` lists a game's options). Options not named keep the default.
+//!         // Each assigned game, with the readings the course chooses (see the engine's
+//!         // `reading` module; `sol handout GAME` lists a game's options). Options not named
+//!         // keep the default.
 //!         "sixes-and-sevens": (readings: {"deal": "when-stuck"}),
 //!         "bristol": (),
 //!     },
@@ -27,10 +28,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Catalog;
-use crate::layout::{LayoutError, parse_ron, read_ron_file};
-use crate::reading::ReadingValues;
-use crate::text::strip_bom;
+use solitaire_core::layout::parse_ron;
+use solitaire_core::{Catalog, LayoutError, ReadingValues, strip_bom};
+
+use crate::read_ron_file;
 
 /// The parts of a grade a course may weigh (`weights`); the student's own scenarios have
 /// their own field, `student_scenarios`.
@@ -105,7 +106,7 @@ impl Course {
         }
     }
 
-    /// Read and parse a course file (at most [`crate::files::MAX_INPUT_BYTES`]).
+    /// Read and parse a course file (at most [`crate::MAX_INPUT_BYTES`]).
     ///
     /// # Errors
     /// The file does not read, or is not a course (with line and column).
@@ -172,7 +173,93 @@ impl Course {
 
 #[cfg(test)]
 mod tests {
+    use solitaire_core::{
+        Choice, EmbeddedLayout, Illegal, Layout, Move, Plugin, Position, Reading, Rules, Tx,
+    };
+
     use super::*;
+
+    const DEAL: Reading = Reading {
+        name: "deal",
+        sentence: "When stuck, deal.",
+        choices: &[
+            Choice {
+                value: "any-time",
+                meaning: "deal whenever stock is left",
+            },
+            Choice {
+                value: "when-stuck",
+                meaning: "deal only when no other move is left",
+            },
+        ],
+    };
+
+    /// A game whose only rule is which reading it plays: `check` reports it as the reason.
+    struct Reads(&'static str);
+
+    impl Rules for Reads {
+        fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
+            Err(Illegal::unsupported(self.0))
+        }
+        fn apply(&self, _: &mut Tx<'_>, _: Move) {}
+        fn is_won(&self, _: &Position) -> bool {
+            false
+        }
+        fn readings(&self) -> &'static [Reading] {
+            &[DEAL]
+        }
+    }
+
+    fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+        Ok(Box::new(Reads(layout.reading_value(&DEAL)?.value)))
+    }
+
+    /// One game, `r`, that plays the reading `deal` as the layout chooses.
+    fn catalog() -> Catalog {
+        const SOURCE: &str = r#"(id: "r", name: "R", version: 1, rules: "reads",
+            deck: (suits: [Spades], copies: 1, ranks: 2), table: (width: 2.0, height: 2.0),
+            piles: [(id: "stock", kind: stock, x: 0.0, y: 0.0)],
+            deal: [Rest(pile: "stock")])"#;
+        let plugin = Plugin {
+            name: "reads",
+            build,
+        };
+        let layout = EmbeddedLayout {
+            file: "r.ron",
+            source: SOURCE,
+        };
+        Catalog::build(&[plugin], &[layout]).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn played(catalog: &Catalog) -> &'static str {
+        let game = catalog.get("r").unwrap();
+        game.check(&game.deal(1), Move::Deal).unwrap_err().reason
+    }
+
+    #[test]
+    fn a_course_configures_its_games() {
+        let base = catalog();
+        assert_eq!(played(&base), "any-time");
+        let course = Course::parse(
+            "course.ron",
+            r#"(name: "C", games: {"r": (readings: {"deal": "when-stuck"})})"#,
+        )
+        .unwrap();
+        assert!(course.assigns("r"));
+        assert_eq!(
+            played(&course.configure("course.ron", &base).unwrap()),
+            "when-stuck"
+        );
+        let wrong = Course::parse("c.ron", r#"(games: {"r": (readings: {"deal": "x"})})"#).unwrap();
+        let e = wrong.configure("c.ron", &base).err().unwrap();
+        assert!(e.to_string().starts_with("c.ron: r: "), "{e}");
+        let missing = Course::parse("c.ron", r#"(games: {"nope": ()})"#).unwrap();
+        assert!(missing.configure("c.ron", &base).is_err());
+        let bad = Course::parse("c.ron", "(games: {}, extra: 1)")
+            .err()
+            .unwrap();
+        assert!(bad.line > 0, "{bad}");
+    }
 
     #[test]
     fn a_course_weighs_only_parts_a_grade_has() {

@@ -1,23 +1,35 @@
-//! Files the project writes and reads: written atomically (a failed write never destroys the
-//! previous file), read with a size cap (an endless input is refused, not read until memory
-//! runs out), and set aside under a timestamped name when they do not read (never
-//! overwritten).
+//! The files the project reads and writes, apart from the game itself.
 //!
-//! Every file the project writes goes through [`write_atomic`] or [`AtomicFile`]: the app's
-//! saves and statistics, `sol play --save`, `sol simulate --csv/--plot`, gradebooks and
-//! reports. Only regular files are replaced: a symbolic link is followed to the file it names,
-//! and a FIFO or a device is written where it is (see [`AtomicFile`]).
+//! - Every file the project writes goes through [`write_atomic`] or [`AtomicFile`] (a failed
+//!   write never destroys the previous file): the app's saves and statistics,
+//!   `sol play --save`, `sol simulate --csv/--plot`, gradebooks, reports and scaffolded games.
+//!   Only regular files are replaced: a symbolic link is followed to the file it names, and a
+//!   FIFO or a device is written where it is (see [`AtomicFile`]).
+//! - Text is read with a size cap ([`read_text_capped`]: an endless input is refused, not
+//!   read until memory runs out), and a file that does not read is set aside under a
+//!   timestamped name ([`set_aside`]), never overwritten.
+//! - Two RON formats that live beside the games: a [`Course`] (the games a class is assigned
+//!   and the readings it plays them with) and a [`PositionIndex`] (the list of a directory of
+//!   position files), read with [`read_ron_file`].
 
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+pub mod course;
+pub mod position_index;
 #[cfg(all(test, unix))]
 mod special_tests;
 mod target;
 
+use serde::de::DeserializeOwned;
+use solitaire_core::layout::parse_ron;
+use solitaire_core::{LayoutError, strip_bom};
 use target::Target;
+
+pub use course::{Course, CourseGame};
+pub use position_index::{IndexedPosition, PositionIndex};
 
 /// The largest text file the project reads by default (positions, saves, layouts, rosters,
 /// course files): 16 MiB, far above any real one.
@@ -194,6 +206,22 @@ pub fn read_capped(reader: impl Read, cap: u64) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotText {
         at: e.utf8_error().valid_up_to(),
     })
+}
+
+/// Read a RON file (at most [`MAX_INPUT_BYTES`], a leading byte-order mark skipped) as `T`;
+/// errors name the file as given, with line and column where the RON is wrong.
+///
+/// # Errors
+/// The file does not read, or its text is not a `T`.
+pub fn read_ron_file<T: DeserializeOwned>(path: &Path) -> Result<T, LayoutError> {
+    let file = path.display().to_string();
+    let text = read_text_capped(path, MAX_INPUT_BYTES).map_err(|e| LayoutError {
+        file: file.clone(),
+        line: 0,
+        col: 0,
+        message: e.to_string(),
+    })?;
+    parse_ron(&file, strip_bom(&text))
 }
 
 /// Move an unreadable file out of the way under a name that says when, so the next write does

@@ -15,14 +15,16 @@
 //! ```
 //!
 //! The files are in the position text form and may hold unknown cards (`--`): read them with
-//! [`crate::Game::parse_position_filled`].
+//! `solitaire_core::Game::parse_position_filled`.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::layout::{LayoutError, parse_ron, read_ron_file};
-use crate::text::strip_bom;
+use solitaire_core::layout::parse_ron;
+use solitaire_core::{LayoutError, strip_bom};
+
+use crate::read_ron_file;
 
 /// One position file of an index.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,7 +68,7 @@ impl PositionIndex {
         parse_ron(file, strip_bom(text))
     }
 
-    /// Read and parse an index file (at most [`crate::files::MAX_INPUT_BYTES`]).
+    /// Read and parse an index file (at most [`crate::MAX_INPUT_BYTES`]).
     ///
     /// # Errors
     /// The file does not read, or is not an index (with line and column).
