@@ -40,6 +40,7 @@ pub(super) fn read_keys(
     focus: Option<Res<super::focus::KeyFocus>>,
     mut actions: MessageWriter<Action>,
 ) {
+    // A question, an entry line, a replay or a celebration takes the keys first.
     if !input.screen_has_keys() {
         return;
     }

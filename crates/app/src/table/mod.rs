@@ -32,7 +32,6 @@ mod tests;
 
 pub use anim::Flight;
 pub use bar::{HintAsked, Lit};
-pub use celebrate::Celebration;
 pub use note::{NoteText, TableNote};
 pub use outcome::OutcomePanel;
 
