@@ -10,7 +10,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::cli::Options;
 use crate::screen::Screen;
-use crate::table::anim::Flight;
+use crate::table::Flight;
 
 /// When the process started.
 #[derive(Resource)]

@@ -92,7 +92,7 @@ impl Options {
         if let Some(bad) = o
             .keys
             .iter()
-            .find(|k| crate::typed_keys::parse_key(k).is_none())
+            .find(|k| crate::key_names::parse_key(k).is_none())
         {
             return Err(format!("--keys: unknown key {bad:?}"));
         }

@@ -2,9 +2,6 @@
 
 use bevy::prelude::*;
 
-use crate::art::TableColour;
-use crate::settings::Settings;
-
 /// Which screen shows.
 #[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Screen {
@@ -29,22 +26,7 @@ pub enum Screen {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    app.insert_resource(ClearColor(felt(TableColour::default())));
     app.add_systems(Startup, (spawn_camera, install_embedded_font));
-    app.add_systems(
-        Update,
-        clear_to_the_table_colour.run_if(resource_changed::<Settings>),
-    );
-}
-
-fn felt(colour: TableColour) -> Color {
-    let [r, g, b] = colour.rgb();
-    Color::srgb_u8(r, g, b)
-}
-
-/// Every screen shows the table's felt, in the colour the settings choose.
-fn clear_to_the_table_colour(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
-    clear.0 = felt(settings.table_colour);
 }
 
 /// The shipped font, compiled in so that even the error screen for a missing font can speak.

@@ -105,15 +105,16 @@ pub fn rank_label(rank: Rank) -> &'static str {
 /// are hard to read (Sixes and Sevens' cards at 1280 x 720 are 49 pixels wide).
 pub const SIMPLE_BELOW: u32 = 40;
 
-/// A card face `w` x `h` pixels: large rank and suit in the top-left corner (readable when
-/// the card is covered but for its top strip), the same upside down in the bottom-right;
-/// between them the pips in their traditional places, an Ace's large pip, or a court
-/// figure.
+/// [`face_styled`] in the default style (as the tests draw faces).
+#[cfg(test)]
 pub fn face(font: &Face<'_>, rank: Rank, suit: Suit, w: u32, h: u32) -> Option<Pixmap> {
     face_styled(font, rank, suit, w, h, Style::default())
 }
 
-/// [`face`] in a [`Style`].
+/// A card face `w` x `h` pixels in a [`Style`]: large rank and suit in the top-left corner
+/// (readable when the card is covered but for its top strip), the same upside down in the
+/// bottom-right; between them the pips in their traditional places, an Ace's large pip, or a
+/// court figure.
 pub fn face_styled(
     font: &Face<'_>,
     rank: Rank,

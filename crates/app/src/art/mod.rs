@@ -3,11 +3,11 @@
 //! once for a table's card size and the style the settings ask for, and again when the
 //! window's size changes the card size or a setting changes the style.
 
-pub mod backs;
+mod backs;
 mod court;
-pub mod draw;
-pub mod felt;
-pub mod glyphs;
+mod draw;
+mod felt;
+mod glyphs;
 #[cfg(test)]
 mod pip_tests;
 mod pips;
@@ -19,6 +19,7 @@ mod suits;
 mod tests;
 
 pub use backs::CardBack;
+pub use draw::{CORNER, Style, rank_label};
 pub use felt::TableColour;
 
 use std::collections::HashMap;
@@ -43,15 +44,6 @@ pub struct CardArt {
     pub style: draw::Style,
     /// Drawings under way, by the part of the set they draw.
     pending: Vec<(Part, Task<Vec<(Piece, Image)>>)>,
-}
-
-/// The card style the settings ask for.
-pub fn art_style(settings: &crate::settings::Settings) -> draw::Style {
-    draw::Style {
-        four_colour: settings.four_colour,
-        large_print: settings.large_print,
-        back: settings.card_back,
-    }
 }
 
 /// Every sign an empty pile's outline may carry: none, the stock's, a cell's, or the rank

@@ -190,7 +190,7 @@ fn use_input(
     let Some(example) = chosen.and_then(|i| examples.list.get(i)) else {
         return;
     };
-    match example_session(example, &games, super::random_seed()) {
+    match example_session(example, &games, crate::play::random_seed()) {
         Ok((session, note)) => {
             let notice = format!("Example {}: {}", example.entry.example, example.entry.title);
             play_session(&mut commands, &mut next, session, notice, note);

@@ -20,6 +20,10 @@ pub struct ResumeButton;
 #[derive(Component)]
 pub struct SettingsButton;
 
+/// The button that asks for a deal the solver proved winnable.
+#[derive(Component)]
+pub struct WinnableDealButton;
+
 /// The statistics button.
 #[derive(Component)]
 pub struct StatisticsButton;
@@ -75,10 +79,7 @@ pub(super) fn spawn_menu(
                 top.spawn(ui::button("Settings  S", SettingsButton));
                 top.spawn(ui::button("Statistics  T", StatisticsButton));
                 top.spawn(ui::button("Open  F", OpenButton));
-                top.spawn(ui::button(
-                    "Winnable deal  W",
-                    crate::solve::deals::WinnableDealButton,
-                ));
+                top.spawn(ui::button("Winnable deal  W", WinnableDealButton));
                 if !examples.list.is_empty() {
                     top.spawn(ui::button(
                         "Worked examples  X",

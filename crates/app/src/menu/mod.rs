@@ -5,6 +5,9 @@ mod examples;
 mod list;
 mod nav;
 mod open;
+mod ready;
+#[cfg(test)]
+mod rules_tests;
 mod start;
 #[cfg(test)]
 mod tests;
@@ -12,9 +15,9 @@ mod tests;
 use bevy::prelude::*;
 
 pub use examples::{Example, Examples, example_session, read_examples};
-pub use list::readings_text;
+pub use list::{WinnableDealButton, readings_text};
 pub use open::{OpenList, clipboard_text};
-pub use start::{random_seed, start_game};
+pub use start::start_game;
 
 use crate::screen::Screen;
 
@@ -28,6 +31,7 @@ pub struct MenuState {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>();
     open::plugin(app);
+    ready::plugin(app);
     examples::plugin(app);
     app.add_systems(
         OnEnter(Screen::Menu),

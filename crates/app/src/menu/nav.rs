@@ -6,11 +6,12 @@ use bevy::prelude::*;
 use super::MenuState;
 use super::examples::{Examples, ExamplesButton};
 use super::list::{GameRow, OpenButton, ResumeButton, SettingsButton, StatisticsButton};
-use super::start::{random_seed, resume, start_game};
+use super::start::{resume, start_game};
 use crate::assets::Games;
+use crate::input_focus::keys_in_order;
+use crate::play::random_seed;
 use crate::save::{DataProblems, Saved};
 use crate::screen::Screen;
-use crate::table::focus::keys_in_order;
 
 const DIGITS: [(KeyCode, KeyCode, char); 10] = [
     (KeyCode::Digit0, KeyCode::Numpad0, '0'),

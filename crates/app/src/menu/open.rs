@@ -10,6 +10,7 @@ use crate::assets::Games;
 use crate::play::{Notice, Play};
 use crate::save::{DataDir, list_saves, load_save, session_from_text};
 use crate::screen::Screen;
+use crate::table::TableNote;
 use crate::ui;
 
 /// A saved game's row.
@@ -90,8 +91,8 @@ fn spawn_screen(mut commands: Commands, dir: Option<Res<DataDir>>) {
 }
 
 /// Start playing `session` (a resumed save, a pasted position, a worked example), saying
-/// `notice` on the status line and `note` for as long as it is played (see
-/// [`crate::table::note`]).
+/// `notice` on the status line and `note` for as long as it is played (the table's
+/// [`TableNote`]).
 pub fn play_session(
     commands: &mut Commands,
     next: &mut NextState<Screen>,
@@ -101,7 +102,7 @@ pub fn play_session(
 ) {
     commands.insert_resource(Play::resume(session));
     commands.insert_resource(Notice(notice));
-    commands.insert_resource(crate::table::note::TableNote(note));
+    commands.insert_resource(TableNote(note));
     next.set(Screen::Playing);
 }
 
@@ -146,7 +147,7 @@ fn use_input(
     }
     if keys.just_pressed(KeyCode::KeyV) {
         let fallback = games.0.get(menu.selected);
-        let seed = super::random_seed();
+        let seed = crate::play::random_seed();
         let text = clipboard.map_or_else(clipboard_text, |c| (c.0)());
         match text.and_then(|t| session_from_text(&t, &games.0, fallback, seed)) {
             Ok((s, note)) => {

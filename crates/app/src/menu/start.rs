@@ -7,19 +7,10 @@ use solitaire_core::{Game, Session};
 
 use crate::assets::{Games, LoadErrors};
 use crate::cli::Options;
-use crate::play::{Notice, Play, Script};
+use crate::play::{Notice, Play, Script, random_seed};
 use crate::save::Saved;
 use crate::screen::Screen;
-
-/// A deal number from the clock, below a billion so it is easy to write down.
-pub fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    // Mix the bits so consecutive starts give unrelated numbers.
-    let x = (nanos as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (x >> 20) % 1_000_000_000
-}
+use crate::table::TableNote;
 
 /// Open `game` with deal `seed` on the table.
 pub fn start_game(
@@ -30,7 +21,7 @@ pub fn start_game(
 ) {
     commands.insert_resource(Play::new(game, seed));
     commands.insert_resource(Notice::default());
-    commands.insert_resource(crate::table::note::TableNote::default());
+    commands.insert_resource(TableNote::default());
     next.set(Screen::Playing);
 }
 
@@ -48,7 +39,7 @@ pub fn resume(
     let session = Session::from_record(game, record)
         .map_err(|e| format!("the saved game does not replay: {e}"))?;
     commands.insert_resource(Play::resume(session));
-    commands.insert_resource(crate::table::note::TableNote::default());
+    commands.insert_resource(TableNote::default());
     next.set(Screen::Playing);
     Ok(())
 }

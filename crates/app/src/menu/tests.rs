@@ -28,7 +28,7 @@ fn menu_app() -> App {
         super::nav::navigate_with_keys.run_if(in_state(Screen::Menu)),
     );
     super::examples::plugin(&mut app);
-    crate::table::note::plugin(&mut app);
+    crate::table::note_plugin(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);
@@ -113,18 +113,14 @@ fn worked_examples_are_listed_and_one_plays_with_its_unknown_cards_filled_and_sa
     let play = app.world().resource::<Play>();
     assert_eq!(play.game().id(), "spider");
     assert_eq!(play.session.seed(), None);
-    let note = app
-        .world()
-        .resource::<crate::table::note::TableNote>()
-        .0
-        .clone();
+    let note = app.world().resource::<crate::table::TableNote>().0.clone();
     assert!(
         note.contains("face-down cards unknown in the example: filled at random, seed"),
         "{note}"
     );
     let world = app.world_mut();
     let shown: Vec<(String, Visibility)> = world
-        .query_filtered::<(&Text, &Visibility), With<crate::table::note::NoteText>>()
+        .query_filtered::<(&Text, &Visibility), With<crate::table::NoteText>>()
         .iter(world)
         .map(|(t, v)| (t.0.clone(), *v))
         .collect();
@@ -163,7 +159,7 @@ fn a_game_saved_by_name_with_s_resumes_from_the_open_screen_by_keys() {
     session
         .play(solitaire_core::Move::Deal)
         .expect("a deal is legal");
-    let mut table = crate::table::test_table(session.clone());
+    let mut table = crate::table::app_for(session.clone());
     table.insert_resource(dir.clone());
     for k in [
         KeyCode::KeyS,

@@ -5,8 +5,9 @@ use solitaire_core::{End, Game, Illegal, Layout, Move, PileKind, Position};
 use solitaire_solver::obvious::{foundation_move, obvious_move};
 
 use super::{Asking, Changed, Notice, Play, Question, Request, capitalise};
+use crate::fit::card_corner;
+use crate::input_focus::{InputFocus, KeyOwner};
 use crate::settings::Settings;
-use crate::table::fit::card_corner;
 
 /// Cards dropped: the top `count` cards of pile `from` (or, when `bottom`, its bottom card),
 /// their head card's top-left corner now at `corner` (table units).
@@ -175,6 +176,7 @@ pub(super) fn resolve_clicks(
     play: Res<Play>,
     settings: Option<Res<Settings>>,
     mut asking: ResMut<Asking>,
+    mut input: ResMut<InputFocus>,
     mut commands: MessageWriter<Request>,
     mut notice: ResMut<Notice>,
 ) {
@@ -197,16 +199,18 @@ pub(super) fn resolve_clicks(
                     text: "Deal from the stock?".into(),
                     request: Request::Play(mv),
                 });
+                input.set(KeyOwner::Question, true);
             } else {
                 // The second click of a double click answers the first one's question.
                 asking.0 = None;
+                input.set(KeyOwner::Question, false);
                 commands.write(Request::Play(mv));
             }
             continue;
         }
         // The foundations answer which suits could be completed, unless a card moves.
         let foundation = spec.kind == PileKind::Foundation;
-        let suits = || crate::table::info::suits_sentence(game.layout(), pos);
+        let suits = || super::info::suits_sentence(game.layout(), pos);
         if c.index >= pile.len() {
             if foundation {
                 notice.0 = suits();

@@ -2,7 +2,9 @@
 //! the player does arrives here as a [`Request`]; the engine decides; a [`Changed`] message
 //! tells the view what to animate, and [`Notice`] what to say.
 
+mod autosave;
 mod confirm;
+mod info;
 mod input;
 mod script;
 #[cfg(test)]
@@ -14,6 +16,7 @@ use bevy::prelude::*;
 use solitaire_core::{Game, Move, Position, Session, Status, Step};
 
 pub use confirm::{Asking, Question, undo_hides_a_card};
+pub use info::{expand_text, locate, located_sentence, parse_wanted};
 pub use input::{Clicked, Dropped, Pick, drop_target, pick, pick_check};
 pub use script::Script;
 
@@ -85,6 +88,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>();
     app.init_resource::<Script>();
     app.init_resource::<Asking>();
+    app.init_resource::<crate::input_focus::InputFocus>();
     app.add_systems(
         Update,
         (
@@ -97,6 +101,15 @@ pub fn plugin(app: &mut App) {
             .chain()
             .in_set(PlaySet)
             .run_if(resource_exists::<Play>),
+    );
+    // Where the save feature has read the data directory (its resources then all exist).
+    app.add_systems(
+        Update,
+        autosave::save_progress
+            .after(PlaySet)
+            .run_if(resource_exists::<Play>)
+            .run_if(resource_exists::<crate::save::DataDir>)
+            .run_if(resource_exists::<crate::save::Saved>),
     );
 }
 
@@ -159,6 +172,16 @@ pub fn apply_commands(
             });
         }
     }
+}
+
+/// A deal number from the clock, below a billion so it is easy to write down.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Mix the bits so consecutive starts give unrelated numbers.
+    let x = (nanos as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x >> 20) % 1_000_000_000
 }
 
 pub fn capitalise(text: &str) -> String {

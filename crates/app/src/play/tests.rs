@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use solitaire_core::{Move, Session};
 
 use super::*;
-use crate::table::fit::card_corner;
+use crate::fit::card_corner;
 
 fn app(seed: u64) -> App {
     let mut app = App::new();

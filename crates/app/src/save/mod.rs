@@ -1,5 +1,5 @@
 //! Saves and statistics in the user's data directory: the game in progress (the engine's
-//! `GameRecord`, offered on the next start) and per-game results. Files are written
+//! `GameRecord`, offered on the next start) and per-game results, read at start-up. Files are written
 //! atomically; an unreadable file is reported and set aside under a timestamped name, never
 //! overwritten.
 
@@ -10,7 +10,7 @@ mod stats;
 mod tests;
 
 use bevy::prelude::*;
-use solitaire_core::{GameRecord, Status};
+use solitaire_core::GameRecord;
 
 pub use files::{DataDir, Untouchable, read_or_set_aside, write_atomic, write_guarded};
 pub use named::{
@@ -19,10 +19,11 @@ pub use named::{
 pub use stats::{GameStats, RECENT, Stats};
 
 use crate::cli::Options;
-use crate::play::{Changed, Notice, Play};
 
-const SAVE_FILE: &str = "current.ron";
-const STATS_FILE: &str = "stats.ron";
+/// The game in progress, in the data directory.
+pub const SAVE_FILE: &str = "current.ron";
+/// The player's statistics, in the data directory.
+pub const STATS_FILE: &str = "stats.ron";
 
 /// A saved game found at start-up, offered by the menu.
 #[derive(Resource, Default, Clone, Debug)]
@@ -56,55 +57,6 @@ fn load_data(mut commands: Commands, options: Option<Res<Options>>) {
     commands.insert_resource(dir);
 }
 
-/// After every change: save the game, and record its result once it ends.
-fn save_progress(
-    mut changes: MessageReader<Changed>,
-    dir: Res<DataDir>,
-    mut play: ResMut<Play>,
-    mut stats: ResMut<Stats>,
-    mut saved: ResMut<Saved>,
-    mut problems: ResMut<DataProblems>,
-    untouchable: Res<Untouchable>,
-    mut notice: ResMut<Notice>,
-) {
-    if changes.read().count() == 0 {
-        return;
-    }
-    let s = &play.session;
-    let status = s.status();
-    let id = s.game().id().to_string();
-    let score = s.game().score(s.position());
-    let record = s.record();
-    if !play.counted && !record.moves.is_empty() {
-        play.counted = true;
-        stats.start(&id);
-        if let Err(e) = write_guarded(&dir.file(STATS_FILE), &stats.to_ron(), &untouchable) {
-            notice.0.clone_from(&e);
-            problems.0.push(e);
-        }
-    }
-    if status == Status::Playing || record.moves.is_empty() {
-        if let Err(e) = write_guarded(&dir.file(SAVE_FILE), &record.to_ron(), &untouchable) {
-            notice.0.clone_from(&e);
-            problems.0.push(e);
-        }
-        saved.0 = Some(record);
-        return;
-    }
-    if !play.ended {
-        play.ended = true;
-        stats.finish(&id, status == Status::Won, score, play.seconds as u32);
-        if let Err(e) = write_guarded(&dir.file(STATS_FILE), &stats.to_ron(), &untouchable) {
-            notice.0.clone_from(&e);
-            problems.0.push(e);
-        }
-        if !untouchable.0.contains(&dir.file(SAVE_FILE)) {
-            let _ = std::fs::remove_file(dir.file(SAVE_FILE));
-        }
-        saved.0 = None;
-    }
-}
-
 /// The start-up system that reads the data directory (others that read files there follow it).
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct LoadData;
@@ -115,11 +67,4 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DataProblems>();
     app.init_resource::<Untouchable>();
     app.add_systems(Startup, load_data.in_set(LoadData));
-    app.add_systems(
-        Update,
-        save_progress
-            .after(crate::play::PlaySet)
-            .run_if(resource_exists::<Play>)
-            .run_if(resource_exists::<DataDir>),
-    );
 }

@@ -11,6 +11,7 @@ mod tests;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::art::Style;
 pub use crate::art::{CardBack, TableColour};
 use crate::save::{DataDir, DataProblems, Untouchable, read_or_set_aside, write_guarded};
 
@@ -46,7 +47,7 @@ impl Speed {
 pub enum AutoMoves {
     #[default]
     Off,
-    /// Only cards no card still in play could be built on (see [`crate::table::auto`]).
+    /// Only cards no card still in play could be built on.
     Safe,
     /// Every card a foundation takes.
     All,
@@ -73,7 +74,7 @@ pub struct Settings {
     /// The table mirrored left to right.
     pub left_handed: bool,
     /// The table says whether the position can still be won (the solver, seeing every card,
-    /// in the background: `crate::solve::watch`).
+    /// in the background).
     pub winnable_check: bool,
 }
 
@@ -109,6 +110,25 @@ impl Settings {
     pub fn anim(&self) -> f32 {
         self.speed.factor()
     }
+
+    /// The card style these settings ask for.
+    pub fn art_style(&self) -> Style {
+        Style {
+            four_colour: self.four_colour,
+            large_print: self.large_print,
+            back: self.card_back,
+        }
+    }
+}
+
+fn felt(colour: TableColour) -> Color {
+    let [r, g, b] = colour.rgb();
+    Color::srgb_u8(r, g, b)
+}
+
+/// Every screen shows the table's felt, in the colour the settings choose.
+fn clear_to_the_table_colour(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
+    clear.0 = felt(settings.table_colour);
 }
 
 /// Read the settings at start-up (after the data directory is known).
@@ -147,6 +167,11 @@ fn save_settings(
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+    app.insert_resource(ClearColor(felt(TableColour::default())));
+    app.add_systems(
+        Update,
+        clear_to_the_table_colour.run_if(resource_changed::<Settings>),
+    );
     app.add_systems(
         Startup,
         load_settings

@@ -17,8 +17,9 @@ use solitaire_solver::{Budget, Stop, with_stop};
 
 use super::Job;
 use crate::assets::Games;
-use crate::menu::{MenuState, random_seed, start_game};
+use crate::menu::{MenuState, WinnableDealButton, start_game};
 use crate::play::Notice;
+use crate::play::random_seed;
 use crate::screen::Screen;
 use crate::ui;
 
@@ -51,10 +52,6 @@ pub struct DealSearch {
     /// What the last search came to, when it found nothing.
     pub message: String,
 }
-
-/// The menu's button.
-#[derive(Component)]
-pub struct WinnableDealButton;
 
 /// The menu's line about the search.
 #[derive(Component)]

@@ -11,12 +11,7 @@ use solitaire_solver::{Budget, hint_until};
 
 use super::Job;
 use crate::play::{Notice, Play};
-use crate::table::bar::Lit;
-use crate::table::{CardEntities, TableSet};
-
-/// The player asked for a hint.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct HintAsked;
+use crate::table::{CardEntities, HintAsked, Lit, TableSet};
 
 /// What one hint search may spend.
 pub const HINT_BUDGET: Budget = Budget {

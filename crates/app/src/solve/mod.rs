@@ -3,19 +3,26 @@
 //! question stops the stale search (its [`Stop`] flag) and a late answer for a position that
 //! is no longer on the table is thrown away.
 //!
-//! - [`watch`]: "Is this still winnable?" (a setting): the table says whether the position can
+//! - `watch`: "Is this still winnable?" (a setting): the table says whether the position can
 //!   still be won with full knowledge, and `W` undoes to the last winnable position.
-//! - [`hint`]: the hint (`H`), searched with what the player sees only.
-//! - [`review`]: after a game, whether the deal was winnable, and the solver's solution played
+//! - `finish`: once nothing is hidden and the win is certain, Finish (`F`) plays it out.
+//! - `hint`: the hint (`H`, or the table's [`HintAsked`]), searched with what the player sees
+//!   only.
+//! - `review`: after a game, whether the deal was winnable, and the solver's solution played
 //!   from the start (`A`) or from where the game went wrong (`G`).
-//! - [`deals`]: winnable deals only (`W` in the menu): a deal the solver proved winnable.
+//! - `deals`: winnable deals only (`W` in the menu): a deal the solver proved winnable.
+//!
+//! [`HintAsked`]: crate::table::HintAsked
 
-pub mod deals;
-pub mod hint;
-pub mod review;
+mod deals;
+mod finish;
+mod hint;
+mod review;
 #[cfg(test)]
-pub(crate) mod tests;
-pub mod watch;
+mod table_tests;
+#[cfg(test)]
+mod tests;
+mod watch;
 
 use bevy::app::{TaskPoolOptions, TaskPoolPlugin, TaskPoolThreadAssignmentPolicy};
 use bevy::prelude::*;
@@ -92,5 +99,11 @@ pub fn task_pools() -> TaskPoolPlugin {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((watch::plugin, hint::plugin, review::plugin, deals::plugin));
+    app.add_plugins((
+        watch::plugin,
+        finish::plugin,
+        hint::plugin,
+        review::plugin,
+        deals::plugin,
+    ));
 }

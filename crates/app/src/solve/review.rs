@@ -11,21 +11,17 @@
 
 use std::time::Duration;
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use solitaire_core::{Game, Move, Position, Status};
 use solitaire_solver::{Budget, Stop, solve_until};
 
 use super::watch::Watch;
 use super::{Job, Verdict};
-use crate::play::{Asking, Play, PlaySet, Request, Script};
+use crate::input_focus::InputFocus;
+use crate::play::{Play, PlaySet, Request, Script};
 use crate::screen::Screen;
 use crate::settings::Settings;
-use crate::table::TableSet;
-use crate::table::celebrate::Celebration;
-use crate::table::info_ui::{Typing, keys_taken};
-use crate::table::outcome::OutcomePanel;
-use crate::table::replay::Replaying;
+use crate::table::{OutcomePanel, TableSet};
 use crate::ui;
 
 /// What the search of the deal may spend.
@@ -71,24 +67,6 @@ pub struct ReviewPanel(pub bool);
 pub enum ShowSolution {
     FromStart,
     FromWrong,
-}
-
-/// Whether the table's keys belong to something else now (a question, a typed entry, a
-/// celebration, a replay).
-#[derive(SystemParam)]
-pub struct KeysBlocked<'w> {
-    asking: Option<Res<'w, Asking>>,
-    typing: Option<Res<'w, Typing>>,
-    party: Option<Res<'w, Celebration>>,
-    replaying: Option<Res<'w, Replaying>>,
-}
-
-impl KeysBlocked<'_> {
-    pub fn any(&self) -> bool {
-        keys_taken(self.asking.as_deref(), self.typing.as_deref())
-            || self.party.is_some()
-            || self.replaying.is_some()
-    }
 }
 
 /// The positions of a game, from its start through each move.
@@ -203,7 +181,7 @@ pub fn sentence(r: &Reviewed) -> String {
     }
 }
 
-/// The review joins the end-of-game panel (`crate::table::outcome`): a line while the solver
+/// The review joins the table's end-of-game panel ([`OutcomePanel`]): a line while the solver
 /// works, then its sentences and buttons.
 fn show_panel(
     mut commands: Commands,
@@ -277,7 +255,7 @@ fn show_panel(
 fn play_solution(
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Query<(&Interaction, &ShowSolution), Changed<Interaction>>,
-    blocked: KeysBlocked,
+    input: Res<InputFocus>,
     play: Res<Play>,
     review: Res<Review>,
     settings: Option<Res<Settings>>,
@@ -293,7 +271,7 @@ fn play_solution(
         .iter()
         .find(|(i, _)| **i == Interaction::Pressed)
         .map(|(_, &b)| b);
-    if asked.is_none() && !blocked.any() {
+    if asked.is_none() && input.screen_has_keys() {
         if keys.just_pressed(KeyCode::KeyA) {
             asked = Some(ShowSolution::FromStart);
         } else if keys.just_pressed(KeyCode::KeyG) {

@@ -16,11 +16,16 @@ use super::watch::{Shown, Watch};
 use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 use crate::settings::Settings;
-use crate::table::end_tests::{app_for, press};
+use crate::table::{app_with, press};
+
+/// The table's headless app on `session`, with the solver's systems.
+pub(super) fn app_for(session: Session) -> App {
+    app_with(session, super::plugin)
+}
 
 /// Update `app` until `done` holds, at most 2000 times, 5 ms apart (the searches run on
 /// other threads); panics if it never does.
-pub(crate) fn settle(app: &mut App, done: impl Fn(&App) -> bool) {
+pub(super) fn settle(app: &mut App, done: impl Fn(&App) -> bool) {
     for _ in 0..2000 {
         app.update();
         if done(app) {

@@ -6,7 +6,7 @@
 //!
 //! The answers are remembered per position (so undo shows them at once), and a win found
 //! also settles every position along its line. The same search gives the Finish button its
-//! line (`crate::table::finish`) once no card is hidden, whatever the setting.
+//! line ([`super::finish`]) once no card is hidden, whatever the setting.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -16,11 +16,12 @@ use solitaire_core::{Game, Position, Status};
 use solitaire_solver::{Budget, solve_until};
 
 use super::{Job, Verdict};
+use crate::fit::BOTTOM_BAR;
+use crate::input_focus::InputFocus;
 use crate::play::{Play, PlaySet, Request};
 use crate::screen::Screen;
 use crate::settings::Settings;
 use crate::table::TableSet;
-use crate::table::fit::BOTTOM_BAR;
 use crate::ui;
 
 /// What one background check of a position may spend.
@@ -112,7 +113,7 @@ fn settled(game: &Game, pos: &Position) -> Option<Verdict> {
 /// hidden (the Finish button's question).
 fn wanted(settings: Option<&Settings>, play: &Play) -> bool {
     settings.is_some_and(|s| s.winnable_check)
-        || crate::table::finish::nothing_hidden(play.session.position())
+        || super::finish::nothing_hidden(play.session.position())
 }
 
 /// Collect a finished search, start one for the position on the table if needed, and work
@@ -210,13 +211,13 @@ pub fn last_winnable(watch: &Watch, play: &Play) -> Option<usize> {
 fn back_to_winnable(
     keys: Res<ButtonInput<KeyCode>>,
     button: Query<&Interaction, (Changed<Interaction>, With<BackToWinnable>)>,
-    blocked: super::review::KeysBlocked,
+    input: Res<InputFocus>,
     play: Res<Play>,
     watch: Res<Watch>,
     mut requests: MessageWriter<Request>,
 ) {
     let pressed = button.iter().any(|i| *i == Interaction::Pressed)
-        || (keys.just_pressed(KeyCode::KeyW) && !blocked.any());
+        || (keys.just_pressed(KeyCode::KeyW) && input.screen_has_keys());
     if !pressed {
         return;
     }
@@ -322,7 +323,7 @@ pub(super) fn plugin(app: &mut App) {
             (watch, show_label)
                 .chain()
                 .in_set(TableSet::Animate)
-                .before(crate::table::finish::look_for_a_finish),
+                .before(super::finish::look_for_a_finish),
         )
             .run_if(resource_exists::<Play>),
     );

@@ -5,7 +5,7 @@
 
 use solitaire_core::{Card, Game, IllegalKind, Move, Pile, PileKind, Position, Rank};
 
-use crate::art::draw::rank_label;
+use crate::art::rank_label;
 
 /// The sign on the marker of pile `pile`: a cell's square, a turn-over arrow for a stock that
 /// can be redealt, the rank

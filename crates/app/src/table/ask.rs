@@ -1,9 +1,11 @@
 //! The question panel: a move the settings ask to confirm waits here for Yes (Y, Enter or
-//! the button) or No (N, Escape or the button). While it is open, other keys do nothing.
+//! the button) or No (N, Escape or the button). While it is open it owns the keys
+//! ([`InputFocus`]): other keys do nothing.
 
 use bevy::prelude::*;
 
 use super::TableSet;
+use crate::input_focus::{InputFocus, KeyOwner};
 use crate::play::{Asking, Request};
 use crate::screen::Screen;
 use crate::ui;
@@ -16,13 +18,17 @@ pub struct QuestionPanel(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Answer(pub bool);
 
-/// Answer by key or button.
+/// Answer by key or button. The question owns the keys while it is asked (whoever asks
+/// takes them at once; this system, first of the table's key systems, keeps the focus in step
+/// with the question and gives the keys back once it is answered).
 pub fn answer(
     mut keys: ResMut<ButtonInput<KeyCode>>,
     buttons: Query<(&Interaction, &Answer), Changed<Interaction>>,
     mut asking: ResMut<Asking>,
+    mut input: ResMut<InputFocus>,
     mut requests: MessageWriter<Request>,
 ) {
+    input.set(KeyOwner::Question, asking.0.is_some());
     if asking.0.is_none() {
         return;
     }
@@ -49,6 +55,7 @@ pub fn answer(
     {
         requests.write(q.request);
     }
+    input.set(KeyOwner::Question, asking.0.is_some());
 }
 
 /// Open the panel for a new question; close it when answered.
@@ -100,5 +107,11 @@ fn show_question(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, answer.in_set(super::KeysFirst));
     app.add_systems(Update, show_question.in_set(TableSet::Animate));
-    app.add_systems(OnExit(Screen::Playing), |mut a: ResMut<Asking>| a.0 = None);
+    app.add_systems(
+        OnExit(Screen::Playing),
+        |mut a: ResMut<Asking>, mut input: ResMut<InputFocus>| {
+            a.0 = None;
+            input.set(KeyOwner::Question, false);
+        },
+    );
 }

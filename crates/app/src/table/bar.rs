@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::fit::{BOTTOM_BAR, TOP_BAR};
 use super::status::StatusText;
 use super::{CardView, TableSet};
+use crate::fit::{BOTTOM_BAR, TOP_BAR};
+use crate::input_focus::{InputFocus, KeyOwner};
 use crate::play::{Asking, Notice, Play, Question, Request, undo_hides_a_card};
 use crate::screen::Screen;
 use crate::settings::Settings;
@@ -23,6 +24,10 @@ pub enum Action {
     Replay,
     Settings,
 }
+
+/// The player asked for a hint (the solver searches it in the background).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HintAsked;
 
 /// A card lit up by a hint until `until` (seconds).
 #[derive(Component)]
@@ -103,7 +108,8 @@ pub(super) fn do_actions(
     time: Res<Time>,
     settings: Option<Res<Settings>>,
     mut asking: ResMut<Asking>,
-    mut hints: MessageWriter<crate::solve::hint::HintAsked>,
+    mut input: ResMut<InputFocus>,
+    mut hints: MessageWriter<HintAsked>,
 ) {
     for action in actions.read() {
         match action {
@@ -127,6 +133,7 @@ pub(super) fn do_actions(
                         text: "Undo a move that showed you cards?".into(),
                         request: Request::Undo,
                     });
+                    input.set(KeyOwner::Question, true);
                 } else {
                     moves.write(Request::Undo);
                 }
@@ -138,13 +145,12 @@ pub(super) fn do_actions(
                 moves.write(Request::Restart);
             }
             Action::NewDeal => {
-                *play = Play::new(play.game().clone(), crate::menu::random_seed());
+                *play = Play::new(play.game().clone(), crate::play::random_seed());
                 notice.0.clear();
                 next.set(Screen::Playing);
             }
             Action::Hint => {
-                // The search runs in the background (`crate::solve::hint`).
-                hints.write(crate::solve::hint::HintAsked);
+                hints.write(HintAsked);
             }
         }
     }
@@ -170,6 +176,7 @@ fn light_hinted_cards(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Action>();
+    app.add_message::<HintAsked>();
     app.init_resource::<Asking>();
     app.add_systems(OnEnter(Screen::Playing), spawn_bars);
     app.add_systems(

@@ -7,9 +7,10 @@ use bevy::window::PrimaryWindow;
 use solitaire_core::PileKind;
 
 use super::anim::Flight;
-use super::fit::{BOTTOM_BAR, Fit};
 use super::follow::rest;
 use super::{CardEntities, CardView, TableSet};
+use crate::fit::{BOTTOM_BAR, Fit};
+use crate::input_focus::{self, KeyOwner};
 use crate::play::Play;
 use crate::screen::Screen;
 
@@ -178,6 +179,7 @@ pub fn finish(
     trails: Query<Entity, With<Trail>>,
 ) {
     commands.remove_resource::<Celebration>();
+    input_focus::set_with_commands(&mut commands, KeyOwner::Party, false);
     for e in &trails {
         commands.entity(e).despawn();
     }
@@ -237,6 +239,7 @@ fn fade_trails(
 
 fn stop_on_exit(mut commands: Commands) {
     commands.remove_resource::<Celebration>();
+    input_focus::set_with_commands(&mut commands, KeyOwner::Party, false);
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -9,9 +9,9 @@ use bevy::camera::visibility::VisibilitySystems;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
-use super::fit::Fit;
 use super::{CardView, PileMarker};
-use crate::art::draw::CORNER;
+use crate::art::CORNER;
+use crate::fit::Fit;
 use crate::play::Play;
 use crate::screen::Screen;
 

@@ -13,8 +13,8 @@ use solitaire_core::Card;
 
 use super::TableSet;
 use super::anim::Flight;
-use super::fit::Fit;
 use super::{CardEntities, CardView, PileMarker};
+use crate::fit::Fit;
 use crate::play::{Changed, Clicked, Dropped, Notice, Pick, Play, capitalise, pick};
 
 /// How far (pixels) a press may travel and still be a click rather than a drag.

@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use solitaire_core::{End, Move, Rank, Session, Suit};
 
 use super::drag::{Dragging, Press, on_card_press, on_drag, on_drag_end, on_drag_start};
-use super::fit::Fit;
 use super::follow::rest;
 use super::{CardEntities, CardView};
+use crate::fit::Fit;
 use crate::play::{self, Notice, Play};
 
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);

@@ -6,15 +6,20 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use solitaire_core::{Card, Move, Pile, Position, Rank, Session, Status, Suit};
 
-use super::bar::{Action, Lit};
+use super::bar::Action;
 use super::celebrate::{Bounce, Celebration};
 use super::drag_tests::spawn_cards;
 use super::outcome::OutcomePanel;
-use crate::play::{Notice, Play, Request};
+use crate::play::{Play, Request};
 use crate::screen::Screen;
 
 /// The table's input, end-of-game and celebration systems on `session`, on the table screen.
-pub(crate) fn app_for(session: Session) -> App {
+pub fn app_for(session: Session) -> App {
+    app_with(session, |_| {})
+}
+
+/// [`app_for`] with `more` (another feature's plugins) added before the first frame.
+pub fn app_with(session: Session, more: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_state::<Screen>();
@@ -28,12 +33,11 @@ pub(crate) fn app_for(session: Session) -> App {
         super::ask::plugin,
         super::info_ui::plugin,
         super::auto::plugin,
-        super::finish::plugin,
         super::replay::plugin,
         super::outcome::plugin,
         super::celebrate::plugin,
     ));
-    crate::solve::plugin(&mut app);
+    more(&mut app);
     app.insert_resource(Play::resume(session));
     spawn_cards(&mut app);
     app.world_mut()
@@ -135,7 +139,7 @@ fn click(app: &mut App, button: Entity) {
     app.update(); // the state change, then the new screen
 }
 
-pub(crate) fn press(app: &mut App, keys: &[KeyCode]) {
+pub fn press(app: &mut App, keys: &[KeyCode]) {
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     for &k in keys {
         input.press(k);
@@ -263,24 +267,6 @@ fn restart_and_new_deal_keys() {
     assert_eq!(play(&app).session.move_count(), 0);
     assert_ne!(play(&app).session.seed(), Some(7), "another deal");
     assert_eq!(*app.world().resource::<State<Screen>>(), Screen::Playing);
-}
-
-#[test]
-fn hint_key_lights_a_legal_move() {
-    let (mut app, _) = spider(7);
-    press(&mut app, &[KeyCode::KeyH]);
-    // The search runs in the background: the frame goes on until it answers.
-    crate::solve::tests::settle(&mut app, |a| {
-        a.world().resource::<Notice>().0 != crate::solve::hint::SEARCHING
-    });
-    let notice = app.world().resource::<Notice>().0.clone();
-    let text = notice.strip_prefix("Hint: ").expect("a hint is given");
-    let s = &play(&app).session;
-    let mv = s.game().parse_move(text).expect("the hint is a move");
-    assert!(s.game().check(s.position(), mv).is_ok(), "{text} is legal");
-    let world = app.world_mut();
-    let lit = world.query::<&Lit>().iter(world).count();
-    assert!(lit >= 1, "the hinted cards light up");
 }
 
 #[test]

@@ -5,15 +5,14 @@
 //! Escape puts them back. Enter on the stock deals. Every move goes to the engine as the
 //! mouse's do.
 
-use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use solitaire_core::{Layout, Move, PileKind, Position};
 
 use super::TableSet;
-use super::celebrate::Celebration;
-use super::fit::Fit;
 use super::follow::rest;
+use crate::fit::Fit;
+use crate::input_focus::{InputFocus, keys_in_order};
 use crate::play::{Clicked, Notice, Pick, Play, Request, capitalise, pick};
 use crate::screen::Screen;
 
@@ -124,29 +123,6 @@ fn settle(focus: &mut KeyFocus, pos: &Position) {
     {
         focus.held = None;
     }
-}
-
-/// The keys pressed this frame that no earlier system used, in the order they were pressed
-/// (read from the keyboard's event stream, so keys typed faster than the frame rate keep
-/// their order), then any others the input state holds (as tests press them).
-pub fn keys_in_order(
-    events: &mut MessageReader<KeyboardInput>,
-    keys: &ButtonInput<KeyCode>,
-) -> Vec<KeyCode> {
-    let mut order: Vec<KeyCode> = Vec::new();
-    for e in events.read() {
-        if e.state == ButtonState::Pressed && !e.repeat && keys.just_pressed(e.key_code) {
-            order.push(e.key_code);
-        }
-    }
-    let mut rest: Vec<KeyCode> = keys
-        .get_just_pressed()
-        .filter(|k| !order.contains(k))
-        .copied()
-        .collect();
-    rest.sort_by_key(|k| format!("{k:?}"));
-    order.extend(rest);
-    order
 }
 
 /// Where the keys' effects go: the status line, clicks and move requests.
@@ -269,9 +245,7 @@ pub fn key_focus(
     keys: Res<ButtonInput<KeyCode>>,
     mut events: MessageReader<KeyboardInput>,
     play: Res<Play>,
-    party: Option<Res<Celebration>>,
-    asking: Option<Res<crate::play::Asking>>,
-    typing: Option<Res<super::info_ui::Typing>>,
+    input: Res<InputFocus>,
     fit: Res<Fit>,
     mut focus: ResMut<KeyFocus>,
     mut notice: ResMut<Notice>,
@@ -280,7 +254,7 @@ pub fn key_focus(
 ) {
     let order = keys_in_order(&mut events, &keys);
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if party.is_some() || ctrl || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
+    if ctrl || !input.screen_has_keys() {
         return;
     }
     let pos = play.session.position();

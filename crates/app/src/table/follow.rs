@@ -6,11 +6,11 @@ use bevy::window::PrimaryWindow;
 use solitaire_core::{Layout, Position};
 
 use super::anim::{FLIGHT, Flight, show_face};
-use super::fit::{Fit, card_corner};
 use super::steps::delays;
 use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker, TableSet};
 use crate::art::CardArt;
 use crate::assets::GameAssets;
+use crate::fit::{Fit, card_corner};
 use crate::play::{Changed, Play};
 
 /// Where card `index` of `pile` rests, in world coordinates (z stacks the pile), its edges
@@ -90,10 +90,7 @@ pub fn refit(
     let room = super::note::note_room(note.as_deref(), Some(&*play));
     let new = Fit::above(layout, size, room)
         .mirror(settings.as_ref().is_some_and(|s| s.left_handed), layout);
-    let style = settings
-        .as_ref()
-        .map(|s| crate::art::art_style(s))
-        .unwrap_or_default();
+    let style = settings.as_ref().map(|s| s.art_style()).unwrap_or_default();
     if new == *fit && art.width > 0 && art.style == style {
         return;
     }

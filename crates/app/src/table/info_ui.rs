@@ -1,15 +1,15 @@
-//! The panels of [`super::info`]: `E` (or a right click on a pile) expands the focused pile
+//! The table's text panels: `E` (or a right click on a pile) expands the focused pile
 //! as text; `L` asks for a card to locate (type `7h`, `10s`, `T` ...; Enter finds it and the
 //! cards light up; Escape cancels). While the player types, the table's other keys wait.
 
 use bevy::prelude::*;
 
 use super::bar::Lit;
-use super::fit::BOTTOM_BAR;
 use super::focus::KeyFocus;
-use super::info::{expand_text, locate, located_sentence, parse_wanted};
 use super::{CardEntities, CardView, PileMarker, TableSet};
-use crate::play::{Notice, Play};
+use crate::fit::BOTTOM_BAR;
+use crate::input_focus::{InputFocus, KeyOwner};
+use crate::play::{Notice, Play, expand_text, locate, located_sentence, parse_wanted};
 use crate::screen::Screen;
 use crate::ui;
 
@@ -91,18 +91,13 @@ fn typed(key: KeyCode) -> Option<char> {
     letters.iter().find(|(k, _)| *k == key).map(|&(_, c)| c)
 }
 
-/// Whether the table's keys are taken by a question or the Locate entry.
-pub fn keys_taken(asking: Option<&crate::play::Asking>, typing: Option<&Typing>) -> bool {
-    asking.is_some_and(|a| a.0.is_some()) || typing.is_some_and(|t| t.0.is_some())
-}
-
 /// `L` opens the Locate entry, `S` the Save-as entry; letters and digits type; Backspace
 /// deletes; Enter locates or saves; Escape closes. `E` expands the focused pile (again:
 /// closes).
 pub fn info_keys(
     mut commands: Commands,
     mut keys: ResMut<ButtonInput<KeyCode>>,
-    asking: Option<Res<crate::play::Asking>>,
+    mut input: ResMut<InputFocus>,
     play: Res<Play>,
     focus: Option<Res<KeyFocus>>,
     entities: Res<CardEntities>,
@@ -112,7 +107,8 @@ pub fn info_keys(
     mut notice: ResMut<Notice>,
     dir: Option<Res<crate::save::DataDir>>,
 ) {
-    if asking.is_some_and(|a| a.0.is_some())
+    let owner = input.owner();
+    if !matches!(owner, KeyOwner::Screen | KeyOwner::TextEntry)
         || keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
     {
         return;
@@ -120,8 +116,10 @@ pub fn info_keys(
     let Some((purpose, mut text)) = typing.0.take() else {
         if keys.clear_just_pressed(KeyCode::KeyL) {
             typing.0 = Some((Purpose::Locate, String::new()));
+            input.set(KeyOwner::TextEntry, true);
         } else if keys.clear_just_pressed(KeyCode::KeyS) {
             typing.0 = Some((Purpose::SaveAs, String::new()));
+            input.set(KeyOwner::TextEntry, true);
         } else if keys.clear_just_pressed(KeyCode::KeyE) {
             let pile = focus.map_or(0, |f| f.pile);
             expanded.0 = if expanded.0 == Some(pile) {
@@ -137,7 +135,10 @@ pub fn info_keys(
     for k in pressed {
         keys.clear_just_pressed(k);
         match k {
-            KeyCode::Escape => return,
+            KeyCode::Escape => {
+                input.set(KeyOwner::TextEntry, false);
+                return;
+            }
             KeyCode::Backspace => {
                 text.pop();
             }
@@ -168,6 +169,7 @@ pub fn info_keys(
                         }
                     }
                 };
+                input.set(KeyOwner::TextEntry, false);
                 return;
             }
             k => {
@@ -274,9 +276,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_panel.in_set(TableSet::Animate));
     app.add_systems(
         OnExit(Screen::Playing),
-        |mut t: ResMut<Typing>, mut e: ResMut<Expanded>| {
+        |mut t: ResMut<Typing>, mut e: ResMut<Expanded>, mut input: ResMut<InputFocus>| {
             t.0 = None;
             e.0 = None;
+            input.set(KeyOwner::TextEntry, false);
         },
     );
 }

@@ -8,7 +8,7 @@ use super::focus::{FocusFrame, KeyFocus, neighbour};
 use crate::play::{Notice, Play};
 
 /// Spider with seven suits home and the hearts in four columns: three moves from a win.
-pub(super) fn spider_three_moves_from_a_win() -> Session {
+pub fn spider_three_moves_from_a_win() -> Session {
     let catalog = solitaire_games::catalog().expect("the registry builds");
     let game = catalog.get("spider").expect("spider");
     let suit = |s: char| {
@@ -237,51 +237,6 @@ fn enter_on_a_foundation_says_which_suits_could_be_completed() {
 }
 
 #[test]
-fn with_nothing_hidden_finish_plays_the_win_out() {
-    let mut app = app_for(spider_three_moves_from_a_win());
-    app.insert_resource(crate::settings::Settings {
-        speed: crate::settings::Speed::Off,
-        ..Default::default()
-    });
-    crate::solve::tests::settle(&mut app, |app| {
-        app.world()
-            .resource::<super::finish::Finish>()
-            .line
-            .is_some()
-    });
-    let line = app.world().resource::<super::finish::Finish>().line.clone();
-    assert!(line.is_some(), "the win is certain");
-    let world = app.world_mut();
-    let buttons = world
-        .query::<&super::finish::FinishButton>()
-        .iter(world)
-        .count();
-    assert_eq!(buttons, 1, "the Finish button shows");
-    press(&mut app, &[KeyCode::KeyF]);
-    for _ in 0..20 {
-        app.update();
-    }
-    assert_eq!(
-        app.world().resource::<Play>().session.status(),
-        Status::Won,
-        "{:?}",
-        app.world().resource::<Play>().session.moves()
-    );
-    assert!(
-        super::finish::winning_line(
-            app.world().resource::<Play>().game(),
-            &solitaire_games::catalog()
-                .expect("builds")
-                .get("spider")
-                .expect("spider")
-                .deal(1),
-            &crate::solve::watch::Watch::default()
-        ) == Some(None),
-        "a deal with hidden cards is never finished for the player"
-    );
-}
-
-#[test]
 fn replay_goes_back_and_plays_the_moves_again_and_a_key_stops_it() {
     let mut app = app_for(spider_three_moves_from_a_win());
     for text in ["t2>t1:3", "t3>t1:3"] {
@@ -393,7 +348,7 @@ fn where_only_top_cards_move_a_pile_is_entered_at_its_top_and_auto_moves_follow(
 fn on_the_left_handed_table_the_arrows_follow_the_screen() {
     let mut app = app_for(spider_three_moves_from_a_win());
     let layout = app.world().resource::<Play>().game().layout().clone();
-    let fit = super::fit::Fit::new(&layout, Vec2::new(1280.0, 720.0)).mirror(true, &layout);
+    let fit = crate::fit::Fit::new(&layout, Vec2::new(1280.0, 720.0)).mirror(true, &layout);
     assert!(fit.mirrored, "Spider's columns fan down: its table mirrors");
     app.insert_resource(fit);
     press(&mut app, &[KeyCode::Digit2]);

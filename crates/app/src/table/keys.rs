@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::TableSet;
 use super::bar::Action;
-use super::celebrate::Celebration;
+use crate::input_focus::InputFocus;
 
 /// The action a key press asks for, if any.
 pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
@@ -36,15 +36,12 @@ pub fn key_action(keys: &ButtonInput<KeyCode>) -> Option<Action> {
 
 pub(super) fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    party: Option<Res<Celebration>>,
+    input: Res<InputFocus>,
     focus: Option<Res<super::focus::KeyFocus>>,
-    asking: Option<Res<crate::play::Asking>>,
-    typing: Option<Res<super::info_ui::Typing>>,
     mut actions: MessageWriter<Action>,
 ) {
-    // During a celebration a key only cuts it short; a question or the Locate entry takes
-    // the keys first.
-    if party.is_some() || super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()) {
+    // A question, an entry line, a replay or a celebration takes the keys first.
+    if !input.screen_has_keys() {
         return;
     }
     match key_action(&keys) {

@@ -1,38 +1,50 @@
 //! The table: piles and cards laid out from the layout and scaled to the window, moved by
 //! drag and drop and clicks, animated from the engine's step log.
 
-pub mod accepts;
-pub mod anim;
-pub mod ask;
+mod accepts;
+mod anim;
+mod ask;
 #[cfg(test)]
 mod ask_tests;
-pub mod auto;
-pub mod bar;
-pub mod celebrate;
+mod auto;
+mod bar;
+mod celebrate;
 mod cover;
 mod drag;
 #[cfg(test)]
 mod drag_tests;
 #[cfg(test)]
-pub(crate) mod end_tests;
-pub mod finish;
-pub mod fit;
-pub mod focus;
-pub mod follow;
-pub mod info;
-pub mod info_ui;
+mod end_tests;
+mod focus;
+mod follow;
+mod info_ui;
 #[cfg(test)]
 mod key_tests;
-pub mod keys;
-pub mod note;
-pub mod outcome;
-mod ready;
-pub mod replay;
+mod keys;
+mod note;
+mod outcome;
+mod replay;
 mod spawn;
 mod status;
-pub mod steps;
+mod steps;
 #[cfg(test)]
 mod tests;
+
+pub use anim::Flight;
+pub use bar::{HintAsked, Lit};
+pub use note::{NoteText, TableNote};
+pub use outcome::OutcomePanel;
+
+/// For tests elsewhere in the app: the table's input systems on a session, on the table
+/// screen, with its cards spawned (no window); keys pressed for one frame; a position three
+/// keyboard moves from a win.
+#[cfg(test)]
+pub use end_tests::{app_for, app_with, press};
+#[cfg(test)]
+pub use key_tests::spider_three_moves_from_a_win;
+/// For tests elsewhere in the app: the note's line on the table, alone.
+#[cfg(test)]
+pub use note::plugin as note_plugin;
 
 use std::collections::HashMap;
 
@@ -72,11 +84,13 @@ pub enum TableSet {
     Animate,
 }
 
-/// Input systems that take keys before the table's own key systems do (a question, the
-/// Locate or Save-as entry, a replay): in [`TableSet::Input`], before keys become actions or
-/// keyboard moves.
+/// The table's systems that may take the keys ([`InputFocus`]: a question, the Locate or
+/// Save-as entry, a replay) run before those that only act on keys the table owns: in
+/// [`TableSet::Input`], before keys become actions or keyboard moves.
+///
+/// [`InputFocus`]: crate::input_focus::InputFocus
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct KeysFirst;
+struct KeysFirst;
 
 pub(super) fn plugin(app: &mut App) {
     sets(app);
@@ -89,7 +103,6 @@ pub(super) fn plugin(app: &mut App) {
         keys::plugin,
         ask::plugin,
         info_ui::plugin,
-        finish::plugin,
         replay::plugin,
         auto::plugin,
         focus::plugin,
@@ -97,19 +110,13 @@ pub(super) fn plugin(app: &mut App) {
         outcome::plugin,
         celebrate::plugin,
     ));
-    app.add_plugins((note::plugin, ready::plugin, cover::plugin));
-}
-
-/// For tests elsewhere in the app: the table's input systems on `session`, on the table
-/// screen, with its cards spawned (no window).
-#[cfg(test)]
-pub fn test_table(session: solitaire_core::Session) -> App {
-    end_tests::app_for(session)
+    app.add_plugins((note::plugin, cover::plugin));
 }
 
 /// The table's resources and the order of its system sets (shared with headless tests).
 fn sets(app: &mut App) {
-    app.init_resource::<fit::Fit>();
+    app.init_resource::<crate::fit::Fit>();
+    app.init_resource::<crate::input_focus::InputFocus>();
     app.init_resource::<CardEntities>();
     app.configure_sets(
         Update,

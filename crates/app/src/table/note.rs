@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::TableSet;
-use super::fit::{BOTTOM_BAR, NOTE_LINE};
+use crate::fit::{BOTTOM_BAR, NOTE_LINE};
 use crate::play::Play;
 use crate::screen::Screen;
 use crate::ui;

@@ -8,6 +8,7 @@ use solitaire_core::Status;
 use super::bar::Action;
 use super::celebrate::{Celebration, begin};
 use super::{CardEntities, TableSet};
+use crate::input_focus::{self, KeyOwner};
 use crate::play::Play;
 use crate::screen::Screen;
 use crate::ui;
@@ -72,6 +73,7 @@ fn show_outcome(
                 &entities,
                 time.elapsed_secs() + CELEBRATION_DELAY,
             ));
+            input_focus::set_with_commands(&mut commands, KeyOwner::Party, true);
         }
         Status::Won if party.is_none() && !shown => spawn_panel(&mut commands, &play, status),
         Status::Lost if !shown => spawn_panel(&mut commands, &play, status),

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::input_focus::{self, KeyOwner};
 use crate::play::{Notice, Play, Request};
 use crate::screen::Screen;
 
@@ -40,6 +41,13 @@ pub fn start_replay(
         next_at: now + 1.0,
         pace: FIRST_PACE,
     });
+    input_focus::set_with_commands(commands, KeyOwner::Replay, true);
+}
+
+/// End the replay: the keys go back to the table.
+fn stop(commands: &mut Commands) {
+    commands.remove_resource::<Replaying>();
+    input_focus::set_with_commands(commands, KeyOwner::Replay, false);
 }
 
 fn replay(
@@ -70,14 +78,14 @@ fn replay(
             r.total - r.left,
             r.total
         );
-        commands.remove_resource::<Replaying>();
+        stop(&mut commands);
         return;
     }
     let now = time.elapsed_secs();
     if now >= r.next_at {
         if r.left == 0 {
             notice.0 = "Replay done.".into();
-            commands.remove_resource::<Replaying>();
+            stop(&mut commands);
             return;
         }
         requests.write(Request::Redo);
@@ -99,7 +107,5 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(super::KeysFirst)
             .before(super::info_ui::info_keys),
     );
-    app.add_systems(OnExit(Screen::Playing), |mut c: Commands| {
-        c.remove_resource::<Replaying>();
-    });
+    app.add_systems(OnExit(Screen::Playing), |mut c: Commands| stop(&mut c));
 }

@@ -7,11 +7,11 @@ use bevy::window::PrimaryWindow;
 use super::accepts::marker_sign;
 use super::anim::{FLIGHT, Flight};
 use super::drag::{on_card_press, on_drag, on_drag_end, on_drag_start, on_marker_press};
-use super::fit::Fit;
 use super::follow::rest;
 use super::{CardEntities, CardView, MarkerSign, PileCount, PileMarker};
-use crate::art::{CardArt, art_style};
+use crate::art::CardArt;
 use crate::assets::GameAssets;
+use crate::fit::Fit;
 use crate::play::Play;
 use crate::screen::Screen;
 use crate::ui;
@@ -40,7 +40,7 @@ fn spawn_table(
     *fit = Fit::above(layout, size, room).mirror(settings.left_handed, layout);
     let card = fit.card_size(layout);
     if let Some(font) = fonts.get(&assets.font) {
-        art.request(&images, font, card.x.round() as u32, art_style(&settings));
+        art.request(&images, font, card.x.round() as u32, settings.art_style());
     }
     let scoped = DespawnOnExit(Screen::Playing);
     let pos = play.session.position();

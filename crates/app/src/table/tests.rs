@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 use solitaire_core::Move;
 
-use super::fit::{BOTTOM_BAR, Fit, TOP_BAR, card_corner};
 use super::steps::delays;
+use crate::fit::{BOTTOM_BAR, Fit, TOP_BAR, card_corner};
 
 #[test]
 fn every_pile_stays_inside_the_window() {
@@ -126,7 +126,7 @@ fn a_layout_with_a_sideways_fan_keeps_its_sides_for_a_left_handed_player() {
     let catalog = solitaire_games::catalog().expect("the registry builds");
     for game in catalog.games() {
         assert!(
-            super::fit::mirrorable(game.layout()),
+            crate::fit::mirrorable(game.layout()),
             "{}: every shipped layout fans down and mirrors",
             game.id()
         );

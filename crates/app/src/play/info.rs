@@ -5,7 +5,7 @@
 
 use solitaire_core::{Card, Layout, PileKind, Position, Rank, Suit};
 
-use crate::art::draw::rank_label;
+use crate::art::rank_label;
 
 /// A card as the panels write it: rank and suit symbol (`10♥`).
 pub fn card_text(card: Card) -> String {

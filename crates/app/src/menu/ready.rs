@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::fit::Fit;
-use crate::art::{CardArt, art_style};
+use super::MenuState;
+use crate::art::CardArt;
 use crate::assets::{GameAssets, Games};
-use crate::menu::MenuState;
+use crate::fit::Fit;
 use crate::screen::Screen;
 use crate::settings::Settings;
 
@@ -31,7 +31,7 @@ fn draw_for_selected_game(
     let layout = game.layout();
     let size = Vec2::new(window.width(), window.height());
     let card = Fit::new(layout, size).card_size(layout);
-    art.request(&images, font, card.x.round() as u32, art_style(&settings));
+    art.request(&images, font, card.x.round() as u32, settings.art_style());
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -7,7 +7,7 @@ use solitaire_core::{Fan, Layout, PileSpec, Position};
 /// Pixels kept for the top bar and the status bar.
 pub const TOP_BAR: f32 = 44.0;
 pub const BOTTOM_BAR: f32 = 32.0;
-/// Pixels kept above the status bar while the table shows a note (see [`super::note`]).
+/// Pixels kept above the status bar while the table shows a note (the note of a worked example or pasted position).
 pub const NOTE_LINE: f32 = 30.0;
 const MARGIN: f32 = 8.0;
 

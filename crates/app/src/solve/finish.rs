@@ -1,18 +1,19 @@
 //! Auto-finish: once nothing is hidden (no face-down card anywhere) and the solver finds a
-//! win from the position (the background search of `crate::solve::watch`, with full
+//! win from the position (the background search of [`super::watch`], with full
 //! knowledge, which is then no more than what the player sees), the Finish button (or `F`)
 //! plays the winning line, animated.
 
 use bevy::prelude::*;
 use solitaire_core::{Move, Position, Status};
 
-use super::TableSet;
-use super::fit::BOTTOM_BAR;
+use super::Verdict;
+use super::watch::Watch;
+use crate::fit::BOTTOM_BAR;
+use crate::input_focus::InputFocus;
 use crate::play::{Notice, Play, Script};
 use crate::screen::Screen;
 use crate::settings::Settings;
-use crate::solve::Verdict;
-use crate::solve::watch::Watch;
+use crate::table::TableSet;
 use crate::ui;
 
 /// The last position looked at, and the winning line from it if one was found.
@@ -76,16 +77,14 @@ pub fn look_for_a_finish(
 fn play_the_finish(
     keys: Res<ButtonInput<KeyCode>>,
     button: Query<&Interaction, (Changed<Interaction>, With<FinishButton>)>,
-    typing: Option<Res<super::info_ui::Typing>>,
-    asking: Option<Res<crate::play::Asking>>,
+    input: Res<InputFocus>,
     settings: Option<Res<Settings>>,
     time: Res<Time>,
     mut finish: ResMut<Finish>,
     mut script: ResMut<Script>,
 ) {
     let pressed = button.iter().any(|i| *i == Interaction::Pressed)
-        || (keys.just_pressed(KeyCode::KeyF)
-            && !super::info_ui::keys_taken(asking.as_deref(), typing.as_deref()));
+        || (keys.just_pressed(KeyCode::KeyF) && input.screen_has_keys());
     if !pressed {
         return;
     }
