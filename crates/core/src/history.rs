@@ -287,68 +287,9 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Layout, LayoutError};
-    use crate::rules::{Plugin, Rules};
-    use crate::tx::Tx;
 
-    /// Any one top face-up card moves onto any pile; a deal is legal while the stock has cards.
-    struct Anywhere;
-
-    impl Rules for Anywhere {
-        fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-            match mv {
-                Move::Transfer { from, count: 1, .. }
-                    if pos.pile(from.into()).top_face_up().is_some() =>
-                {
-                    Ok(())
-                }
-                Move::Transfer { .. } => Err(Illegal::source("one face-up card at a time")),
-                Move::Deal if !pos.pile(0).is_empty() => Ok(()),
-                _ => Err(Illegal::stock("no")),
-            }
-        }
-        fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-            if let Move::Transfer {
-                from, to, count, ..
-            } = mv
-            {
-                tx.move_cards(from.into(), to.into(), count.into());
-            }
-        }
-        fn is_won(&self, _: &Position) -> bool {
-            false
-        }
-    }
-
-    fn build(_: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-        Ok(Box::new(Anywhere))
-    }
-
-    /// A stock, a foundation and four columns, all cards in the stock.
     fn game() -> Arc<Game> {
-        let layout = Layout::parse(
-            "anywhere.ron",
-            r#"(
-                id: "anywhere", name: "Anywhere", version: 1, rules: "anywhere",
-                deck: (suits: [Spades, Hearts], copies: 1, ranks: 13),
-                table: (width: 6.0, height: 4.0),
-                piles: [
-                    (id: "stock", kind: stock, x: 0.0, y: 0.0),
-                    (id: "f1", kind: foundation, x: 1.0, y: 0.0),
-                    (id: "t1", kind: tableau, x: 0.0, y: 2.0),
-                    (id: "t2", kind: tableau, x: 1.0, y: 2.0),
-                    (id: "t3", kind: tableau, x: 2.0, y: 2.0),
-                    (id: "t4", kind: tableau, x: 3.0, y: 2.0),
-                ],
-                deal: [Rest(pile: "stock")],
-            )"#,
-        )
-        .expect("test layout");
-        let plugin = Plugin {
-            name: "anywhere",
-            build,
-        };
-        Arc::new(Game::new(layout, &plugin).expect("builds"))
+        crate::testkit::anywhere()
     }
 
     #[test]

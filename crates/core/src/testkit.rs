@@ -5,16 +5,19 @@
 //! for handling input.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::card::Card;
 use crate::game::{EmbeddedLayout, Game};
 use crate::layout::Layout;
+use crate::layout::LayoutError;
 use crate::moves::Move;
 use crate::perft::perft;
 use crate::pile::Pile;
 use crate::position::Position;
-use crate::rules::{IllegalKind, Plugin, candidate_bottom_moves, candidate_moves};
+use crate::rules::{Illegal, IllegalKind, Plugin, Rules, candidate_bottom_moves, candidate_moves};
 use crate::shuffle::{below, rng_for};
+use crate::tx::Tx;
 
 /// Build a game from one of a crate's embedded layouts.
 ///
@@ -283,4 +286,66 @@ pub fn readings_differ(walked: &Game, other: &Game, seeds: &[u64], steps: usize)
         }
     }
     (differ, seen)
+}
+
+/// Rules for the engine's own tests: any one top face-up card moves onto any pile, and the
+/// stock deals while it has cards. Nothing is ever won.
+pub struct Anywhere;
+
+impl Rules for Anywhere {
+    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Transfer { from, count: 1, .. }
+                if pos.pile(from.into()).top_face_up().is_some() =>
+            {
+                Ok(())
+            }
+            Move::Transfer { .. } => Err(Illegal::source("one face-up card at a time")),
+            Move::Deal if !pos.pile(0).is_empty() => Ok(()),
+            _ => Err(Illegal::stock("no")),
+        }
+    }
+    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
+        if let Move::Transfer {
+            from, to, count, ..
+        } = mv
+        {
+            tx.move_cards(from.into(), to.into(), count.into());
+        }
+    }
+    fn is_won(&self, _: &Position) -> bool {
+        false
+    }
+}
+
+/// The layout of [`anywhere`]: a stock, a foundation `f1` and four columns `t1` to `t4`; two
+/// suits of 13 ranks, every card dealt to the stock.
+pub const ANYWHERE_LAYOUT: &str = r#"(
+    id: "anywhere", name: "Anywhere", version: 1, rules: "anywhere",
+    deck: (suits: [Spades, Hearts], copies: 1, ranks: 13),
+    table: (width: 6.0, height: 4.0),
+    piles: [
+        (id: "stock", kind: stock, x: 0.0, y: 0.0),
+        (id: "f1", kind: foundation, x: 1.0, y: 0.0),
+        (id: "t1", kind: tableau, x: 0.0, y: 2.0),
+        (id: "t2", kind: tableau, x: 1.0, y: 2.0),
+        (id: "t3", kind: tableau, x: 2.0, y: 2.0),
+        (id: "t4", kind: tableau, x: 3.0, y: 2.0),
+    ],
+    deal: [Rest(pile: "stock")],
+)"#;
+
+/// The game of [`Anywhere`]'s rules on [`ANYWHERE_LAYOUT`].
+///
+/// # Panics
+/// Never: the layout is fixed and valid.
+pub fn anywhere() -> Arc<Game> {
+    fn build(_: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+        Ok(Box::new(Anywhere))
+    }
+    let plugin = Plugin {
+        name: "anywhere",
+        build,
+    };
+    Arc::new(game_from_source(&plugin, "anywhere.ron", ANYWHERE_LAYOUT))
 }

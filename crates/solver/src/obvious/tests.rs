@@ -2,73 +2,14 @@
 
 use std::sync::Arc;
 
-use solitaire_core::{
-    Card, End, Illegal, Layout, LayoutError, Pile, Plugin, Rank, Rules, Suit, Tx, Vars,
-};
+use solitaire_core::{Card, End, Illegal, Layout, Pile, Plugin, Rank, Rules, Suit, Tx, Vars};
 
 use super::*;
+use solitaire_core::testkit::{ANYWHERE_LAYOUT, Anywhere};
 
-/// Any one top face-up card moves onto any pile; a deal is legal while the stock has cards.
-struct Anywhere;
-
-impl Rules for Anywhere {
-    fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
-        match mv {
-            Move::Transfer { from, count: 1, .. }
-                if pos.pile(from.into()).top_face_up().is_some() =>
-            {
-                Ok(())
-            }
-            Move::Transfer { .. } => Err(Illegal::source("one face-up card at a time")),
-            Move::Deal if !pos.pile(0).is_empty() => Ok(()),
-            _ => Err(Illegal::stock("no")),
-        }
-    }
-    fn apply(&self, tx: &mut Tx<'_>, mv: Move) {
-        if let Move::Transfer {
-            from, to, count, ..
-        } = mv
-        {
-            tx.move_cards(from.into(), to.into(), count.into());
-        }
-    }
-    fn is_won(&self, _: &Position) -> bool {
-        false
-    }
-}
-
-fn build(_: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    Ok(Box::new(Anywhere))
-}
-
-const LAYOUT: &str = r#"(
-    id: "anywhere", name: "Anywhere", version: 1, rules: "anywhere",
-    deck: (suits: [Spades, Hearts], copies: 1, ranks: 13),
-    table: (width: 6.0, height: 4.0),
-    piles: [
-        (id: "stock", kind: stock, x: 0.0, y: 0.0),
-        (id: "f1", kind: foundation, x: 1.0, y: 0.0),
-        (id: "t1", kind: tableau, x: 0.0, y: 2.0),
-        (id: "t2", kind: tableau, x: 1.0, y: 2.0),
-        (id: "t3", kind: tableau, x: 2.0, y: 2.0),
-        (id: "t4", kind: tableau, x: 3.0, y: 2.0),
-    ],
-    deal: [Rest(pile: "stock")],
-)"#;
-
-/// The game.
+/// The engine's test game: any top card goes anywhere.
 fn game() -> Arc<Game> {
-    let layout = Layout::parse("anywhere.ron", LAYOUT).expect("test layout");
-    Arc::new(
-        Game::new(
-            layout,
-            &Plugin {
-                name: "anywhere",
-                build,
-            },
-        )
-        .expect("builds"),
-    )
+    solitaire_core::testkit::anywhere()
 }
 
 fn c(rank: Rank, suit: Suit) -> Card {
@@ -108,13 +49,13 @@ fn foundation_then_same_suit_then_any_then_space() {
 
 #[test]
 fn without_a_foundation_same_suit_beats_nearer_piles() {
-    let layout = LAYOUT.replace("kind: foundation", "kind: reserve");
+    let layout = ANYWHERE_LAYOUT.replace("kind: foundation", "kind: reserve");
     let layout = Layout::parse("anywhere.ron", &layout).expect("test layout");
     let g = Game::new(
         layout,
         &Plugin {
             name: "anywhere",
-            build,
+            build: |_| Ok(Box::new(Anywhere)),
         },
     )
     .expect("builds");
@@ -216,7 +157,7 @@ impl Rules for BothEnds {
 
 #[test]
 fn hint_ranks_a_bottom_card_to_the_foundation_first() {
-    let layout = Layout::parse("both.ron", LAYOUT).expect("test layout");
+    let layout = Layout::parse("both.ron", ANYWHERE_LAYOUT).expect("test layout");
     let g = Game::new(
         layout,
         &Plugin {
