@@ -10,7 +10,7 @@
 //!
 //! With `--seeds A..B --table FILE` it solves every deal of the range instead (on `--jobs`
 //! threads) and writes the table of the deals won, a RON list of seeds with a comment header
-//! that says how it was made: the app ships such tables (`assets/winnable/<game>.ron`) for the
+//! that says how it was made: the app ships such tables (`games/<rules>/winnable/<id>.ron`) for the
 //! games whose search is slow.
 
 use std::path::Path;
@@ -69,7 +69,7 @@ pub struct DealArgs {
           conflicts_with_all = ["tries", "json"])]
     seeds: Option<SeedRange>,
     /// With --seeds: write the deals won as a RON list of seeds, with a header that says how
-    /// it was made (the app's `assets/winnable/<game>.ron`); `-`: standard output, the status
+    /// it was made (the app's `games/<rules>/winnable/<id>.ron`); `-`: standard output, the status
     /// line then going to standard error.
     #[arg(long, value_name = "FILE", requires_all = ["seeds", "winnable"])]
     table: Option<String>,

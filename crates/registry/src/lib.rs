@@ -6,7 +6,7 @@
 //! search of its own adds its `SEARCH` to the third.
 
 use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
-use solitaire_search::SearchPlugin;
+use solitaire_search::{SearchPlugin, WinnableTable};
 
 /// Weisser's Spider family G(r, s, m, c, d), made into layout text by Spider's crate.
 pub use game_spider::Family;
@@ -61,6 +61,26 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_german_patience::SEARCH,
         game_spider::SEARCH,
     ]
+}
+
+/// The tables of deals proved winnable that the games ship (`games/<rules>/winnable/<id>.ron`).
+pub fn winnable_tables() -> Vec<WinnableTable> {
+    [
+        game_german_patience::WINNABLE,
+        game_sly_fox::WINNABLE,
+        game_interregnum::WINNABLE,
+        game_sixes_and_sevens::WINNABLE,
+        game_aces_up::WINNABLE,
+    ]
+    .concat()
+}
+
+/// The shipped table of winnable deals of layout `id`, if its game has one.
+pub fn winnable_table(id: &str) -> Option<&'static str> {
+    winnable_tables()
+        .into_iter()
+        .find(|t| t.game == id)
+        .map(|t| t.source)
 }
 
 /// All registered games, built from the embedded layouts.

@@ -55,6 +55,6 @@ pub mod testkit;
 pub use heuristic::{Generic, Heuristic, Unpruned};
 pub use outcome::{Budget, Knowledge, Meter, Outcome, Report, verify};
 pub use pausable::{Verdict, Walk};
-pub use plugin::{Method, SearchPlugin};
+pub use plugin::{Method, SearchPlugin, WinnableTable};
 pub use stage_beam::StageBoard;
 pub use stop::{Stop, with_stop};

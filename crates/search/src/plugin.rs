@@ -51,3 +51,15 @@ pub struct SearchPlugin {
     /// where it does not serve.
     pub solve: fn(&Game, &Position, Budget, Method) -> Option<Report>,
 }
+
+/// A table of deals the solver proved winnable for one layout, shipped by its game
+/// (`games/<rules>/winnable/<id>.ron`, made by `sol deal <id> --winnable --table FILE`): a
+/// RON list of seeds after a `//` header that says how it was made. The app's "winnable
+/// deal" picks from it.
+#[derive(Clone, Copy, Debug)]
+pub struct WinnableTable {
+    /// The layout id the seeds deal.
+    pub game: &'static str,
+    /// The table's text.
+    pub source: &'static str,
+}

@@ -1,6 +1,6 @@
 //! Winnable deals: whether the full-knowledge solver wins a deal (its win replayed through the
 //! engine), and the tables of proved-winnable deal numbers the app ships for games whose
-//! search is slow (`assets/winnable/<game>.ron`, written by `sol deal GAME --winnable
+//! search is slow (`games/<rules>/winnable/<id>.ron`, written by `sol deal GAME --winnable
 //! --seeds A..B --table FILE`).
 
 use solitaire_core::{Game, Move};

@@ -25,6 +25,12 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Deals the solver proved winnable (`winnable/aces-up.ron`): the app's "winnable deal".
+pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::WinnableTable {
+    game: "aces-up",
+    source: include_str!("../winnable/aces-up.ron"),
+}];
+
 /// The plugin that `rules: "aces-up"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "aces-up",

@@ -49,6 +49,12 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Deals the solver proved winnable (`winnable/german-patience.ron`): the app's "winnable deal".
+pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::WinnableTable {
+    game: "german-patience",
+    source: include_str!("../winnable/german-patience.ron"),
+}];
+
 /// The plugin that `rules: "german-patience"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "german-patience",

@@ -42,6 +42,12 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Deals the solver proved winnable (`winnable/interregnum.ron`): the app's "winnable deal".
+pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::WinnableTable {
+    game: "interregnum",
+    source: include_str!("../winnable/interregnum.ron"),
+}];
+
 /// The plugin that `rules: "interregnum"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "interregnum",

@@ -58,6 +58,12 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Deals the solver proved winnable (`winnable/sixes-and-sevens.ron`): the app's "winnable deal".
+pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::WinnableTable {
+    game: "sixes-and-sevens",
+    source: include_str!("../winnable/sixes-and-sevens.ron"),
+}];
+
 /// The plugin that `rules: "sixes-and-sevens"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "sixes-and-sevens",

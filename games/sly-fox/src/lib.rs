@@ -53,6 +53,12 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Deals the solver proved winnable (`winnable/sly-fox.ron`): the app's "winnable deal".
+pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::WinnableTable {
+    game: "sly-fox",
+    source: include_str!("../winnable/sly-fox.ron"),
+}];
+
 /// The plugin that `rules: "sly-fox"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "sly-fox",

@@ -1,11 +1,10 @@
 //! Winnable deals only: `W` in the menu (or its button) opens a deal of the selected game that
 //! the full-knowledge solver proved winnable. Games whose search is slow ship a table of such
-//! deals (`assets/winnable/<game>.ron`, made by `sol deal GAME --winnable --seeds A..B
+//! deals (`games/<rules>/winnable/<id>.ron`, made by `sol deal GAME --winnable --seeds A..B
 //! --table FILE`): one of them is picked at random. For the others the deals from a random
 //! number on are solved in the background, one after another, until one is won (its win
 //! replayed through the engine), the menu saying which deal is being tried.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -57,19 +56,11 @@ pub struct DealSearch {
 #[derive(Component)]
 pub struct DealSearchText;
 
-/// The shipped table of winnable deals of `id`, if there is one.
-pub fn table_path(id: &str) -> PathBuf {
-    PathBuf::from(crate::assets::asset_dir())
-        .join("winnable")
-        .join(format!("{id}.ron"))
-}
-
 /// A winnable deal of `game`: from its table if one is shipped (`pick` chooses the entry),
 /// else the first deal from `first` on that the solver wins.
 pub fn find(game: &Game, pick: u64, first: u64, trying: &AtomicU64, stop: &Stop) -> Found {
-    if let Ok(text) =
-        solitaire_files::read_text_capped(&table_path(game.id()), solitaire_files::MAX_INPUT_BYTES)
-        && let Some(seeds) = read_table(&text)
+    if let Some(text) = solitaire_games::winnable_table(game.id())
+        && let Some(seeds) = read_table(text)
         && !seeds.is_empty()
     {
         return Found::Table(seeds[(pick % seeds.len() as u64) as usize]);

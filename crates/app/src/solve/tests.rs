@@ -299,7 +299,7 @@ fn playing(app: &App) -> bool {
 
 #[test]
 fn w_in_the_menu_solves_deals_until_one_is_won_where_no_table_is_shipped() {
-    assert!(!super::deals::table_path("labyrinth").exists());
+    assert!(solitaire_games::winnable_table("labyrinth").is_none());
     let mut app = menu_app("labyrinth");
     press(&mut app, &[KeyCode::KeyW]);
     settle(&mut app, playing);
@@ -314,9 +314,8 @@ fn w_in_the_menu_solves_deals_until_one_is_won_where_no_table_is_shipped() {
 
 #[test]
 fn w_in_the_menu_picks_from_the_shipped_table() {
-    let path = super::deals::table_path("german-patience");
-    let text = std::fs::read_to_string(&path).expect("a table is shipped");
-    let seeds = solitaire_solver::winnable::read_table(&text).expect("a list of seeds");
+    let text = solitaire_games::winnable_table("german-patience").expect("a table is shipped");
+    let seeds = solitaire_solver::winnable::read_table(text).expect("a list of seeds");
     let mut app = menu_app("german-patience");
     press(&mut app, &[KeyCode::KeyW]);
     settle(&mut app, playing);
@@ -356,26 +355,27 @@ fn the_label_names_each_state_and_the_last_winnable_position() {
 
 #[test]
 fn every_shipped_table_is_a_registered_game_s_list_of_deals_with_its_making() {
-    let dir = std::path::PathBuf::from(crate::assets::asset_dir()).join("winnable");
     let catalog = solitaire_games::catalog().expect("the registry builds");
-    let mut tables = 0;
-    for entry in std::fs::read_dir(&dir).expect("assets/winnable exists") {
-        let path = entry.expect("a directory entry").path();
-        let id = path.file_stem().and_then(|s| s.to_str()).expect("a name");
-        assert!(catalog.get(id).is_some(), "{id} is a registered game");
-        assert_eq!(super::deals::table_path(id), path);
-        let text = std::fs::read_to_string(&path).expect("readable");
+    let tables = solitaire_games::winnable_tables();
+    for table in &tables {
+        let (id, text) = (table.game, table.source);
+        let game = catalog.get(id).expect("a registered game");
         assert!(
             text.contains(&format!("sol deal {id} --winnable --seeds")),
             "{text}"
         );
-        let seeds = solitaire_solver::winnable::read_table(&text).expect("a list of seeds");
+        let seeds = solitaire_solver::winnable::read_table(text).expect("a list of seeds");
         assert!(!seeds.is_empty(), "{id}: no deal");
         assert!(
             seeds.windows(2).all(|w| w[0] < w[1]),
             "{id}: in order, once each"
         );
-        tables += 1;
+        // The table ships with its game: `games/<rules>/winnable/<id>.ron`.
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../games")
+            .join(&game.layout().rules)
+            .join(format!("winnable/{id}.ron"));
+        assert_eq!(std::fs::read_to_string(&file).ok().as_deref(), Some(text));
     }
-    assert!(tables >= 1);
+    assert!(tables.len() >= 5);
 }
