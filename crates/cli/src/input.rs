@@ -16,6 +16,47 @@ pub fn read(file: &str) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("{file}: {e}"), 1))
 }
 
+/// Read the text file `file` as [`read`] does, or standard input for `-`, at most
+/// [`MAX_INPUT_BYTES`].
+pub fn read_or_stdin(file: &str) -> Result<String, Failure> {
+    if file != "-" {
+        return read(file);
+    }
+    let failed = |why: String| Failure(format!("standard input: {why}"), 1);
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::io::stdin().lock(), MAX_INPUT_BYTES + 1),
+        &mut bytes,
+    )
+    .map_err(|e| failed(e.to_string()))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(failed(format!("larger than {} MiB", MAX_INPUT_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|e| failed(format!("not UTF-8 text: {e}")))
+}
+
+/// The moves a command plays: on the command line (`--play`) or in a file (`--moves-file`).
+#[derive(Args)]
+pub struct MovesArg {
+    /// The moves, separated by spaces (`t3>t7 t3>t7:4 deal`).
+    #[arg(long, default_value = "")]
+    play: String,
+    /// Read the moves from this file instead, separated by spaces or lines (`-`: standard
+    /// input): a solution too long for the command line.
+    #[arg(long, value_name = "FILE", conflicts_with = "play")]
+    moves_file: Option<String>,
+}
+
+impl MovesArg {
+    /// The moves' text.
+    pub fn text(&self) -> Result<String, Failure> {
+        match &self.moves_file {
+            Some(file) => read_or_stdin(file),
+            None => Ok(self.play.clone()),
+        }
+    }
+}
+
 /// The cards a position file left unknown (`--`) and the fill seed that chose them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Filled {

@@ -35,7 +35,7 @@ use clap::{Args, Parser, Subcommand};
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Catalog, Game, GameRecord, ReplayError, Session};
 
-use crate::input::{CourseArg, FillArg, Filled};
+use crate::input::{CourseArg, FillArg, Filled, MovesArg};
 use crate::output::{out, outln};
 
 mod new_game;
@@ -57,17 +57,17 @@ enum Command {
     Moves {
         #[command(flatten)]
         start: Start,
-        /// Moves to play first, separated by spaces.
-        #[arg(long, default_value = "")]
-        play: String,
+        /// The moves to play first.
+        #[command(flatten)]
+        play: MovesArg,
     },
     /// Play moves and print the final position and its status.
     Play {
         #[command(flatten)]
         start: Start,
-        /// The moves, separated by spaces (`t3>t7 t3>t7:4 deal`).
-        #[arg(long, default_value = "")]
-        play: String,
+        /// The moves.
+        #[command(flatten)]
+        play: MovesArg,
         /// Print JSON instead of the text form.
         #[arg(long)]
         json: bool,
@@ -180,7 +180,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Deal(args) => deal::run(args, &catalog)?,
         Command::Moves { start, play } => {
             let (mut session, _) = start.session(&catalog)?;
-            session.play_all(play.split_whitespace())?;
+            session.play_all(play.text()?.split_whitespace())?;
             let game = session.game().clone();
             for mv in game.legal_moves(session.position()) {
                 outln!("{}", game.move_text(mv));
@@ -193,7 +193,8 @@ fn run(command: Command) -> Result<(), Failure> {
             save,
         } => {
             let (mut session, filled) = start.session(&catalog)?;
-            let played = session.play_all(play.split_whitespace());
+            let moves = play.text()?;
+            let played = session.play_all(moves.split_whitespace());
             // With --json, a refused move is shown with the position before it: its category
             // and reason, as the grader compares them.
             if let (true, Err(ReplayError::Move { index, text, error })) = (json, &played)

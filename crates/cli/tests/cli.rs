@@ -217,6 +217,66 @@ fn walk_prints_moves_that_play_accepts() {
 }
 
 #[test]
+fn moves_come_from_a_file_or_standard_input_as_from_the_command_line() {
+    let walk = sol(&[
+        "walk", "spider", "--seed", "4", "--steps", "300", "--rng", "3",
+    ]);
+    let moves = stdout(&walk).trim().to_string();
+    let given = sol(&["play", "spider", "--seed", "4", "--play", &moves]);
+    assert!(given.status.success(), "{}", stderr(&given));
+    // One move a line, as a solution is written out.
+    let file = temp_file("moves.txt", &moves.replace(' ', "\n"));
+    let from_file = sol(&["play", "spider", "--seed", "4", "--moves-file", &file]);
+    assert_eq!(stdout(&from_file), stdout(&given), "{}", stderr(&from_file));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sol"))
+        .args(["play", "spider", "--seed", "4", "--moves-file", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sol runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        std::io::Write::write_all(&mut stdin, moves.as_bytes()).expect("written");
+    }
+    let from_stdin = child.wait_with_output().expect("sol ends");
+    assert_eq!(stdout(&from_stdin), stdout(&given));
+    let listed = sol(&["moves", "spider", "--seed", "4", "--moves-file", &file]);
+    let listed_given = sol(&["moves", "spider", "--seed", "4", "--play", &moves]);
+    assert_eq!(stdout(&listed), stdout(&listed_given));
+
+    let both = sol(&[
+        "play",
+        "spider",
+        "--seed",
+        "4",
+        "--play",
+        "deal",
+        "--moves-file",
+        &file,
+    ]);
+    assert_eq!(both.status.code(), Some(1), "{}", stderr(&both));
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
+    let missing = sol(&[
+        "play",
+        "spider",
+        "--seed",
+        "4",
+        "--moves-file",
+        "/nonexistent/m",
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).starts_with("sol: /nonexistent/m: "),
+        "{}",
+        stderr(&missing)
+    );
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
 fn a_saved_game_replays_to_the_same_position() {
     let walk = sol(&[
         "walk",
