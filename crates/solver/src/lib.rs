@@ -33,6 +33,7 @@
 
 pub mod fair;
 pub mod obvious;
+pub mod shorten;
 mod until;
 pub mod winnable;
 
@@ -71,8 +72,18 @@ pub fn solve(game: &Game, start: &Position, budget: Budget) -> Report {
     solve_with(game, start, budget, Method::Auto)
 }
 
-/// Solve `start` with full knowledge within `budget` by `method`.
+/// Solve `start` with full knowledge within `budget` by `method`. A win is reported
+/// shortened ([`shorten::shorten`]: its loops and detours gone).
 pub fn solve_with(game: &Game, start: &Position, budget: Budget, method: Method) -> Report {
+    let mut report = search_with(game, start, budget, method);
+    if let Outcome::Solved(moves) = &report.outcome {
+        report.outcome = Outcome::Solved(shorten::shorten(game, start, moves));
+    }
+    report
+}
+
+/// The search of [`solve_with`], its win as found.
+fn search_with(game: &Game, start: &Position, budget: Budget, method: Method) -> Report {
     let guide = guide(game);
     let rules = game.rules();
     match method {

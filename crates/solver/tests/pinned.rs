@@ -77,7 +77,11 @@ fn answer(name: &str, seed: &str, search: &str, nodes: u64) -> String {
     };
     let report = solve_with(&game, &start, Budget::nodes(nodes), method);
     let (length, sum) = match &report.outcome {
-        Outcome::Solved(moves) => (moves.len(), checksum(&game, moves)),
+        Outcome::Solved(moves) => {
+            let replays = solitaire_solver::verify(&game, &start, moves);
+            assert_eq!(replays, Ok(true), "{name} {seed} {search}: the win replays");
+            (moves.len(), checksum(&game, moves))
+        }
         _ => (0, 0),
     };
     format!(
