@@ -25,6 +25,7 @@ pub fn plugins() -> Vec<Plugin> {
         game_penguin::PLUGIN,
         game_strategy::PLUGIN,
         game_aces_up::PLUGIN,
+        game_klondike::PLUGIN,
         // `sol new-game` adds plugins above this line.
     ]
 }
@@ -43,6 +44,7 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_penguin::LAYOUTS,
         game_strategy::LAYOUTS,
         game_aces_up::LAYOUTS,
+        game_klondike::LAYOUTS,
         // `sol new-game` adds layouts above this line.
     ]
     .concat()
