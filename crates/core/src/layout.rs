@@ -48,8 +48,20 @@
 //!     // Where the rules text allows more than one reading, the game declares options
 //!     // (see `crate::reading`); a layout may choose (optional, default: each option's first).
 //!     readings: {},
+//!     // What the searches may assume (optional; see `crate::declarations` for the argument
+//!     // behind each): piles the rules treat alike, whose order in a position does not matter,
+//!     // and whether a card nothing could ever be built on goes home at once.
+//!     search: (interchangeable: [["f1..f8"], ["t1..t10"]], safe_home: true),
 //! )
 //! ```
+//!
+//! # Passes through the stock
+//! How often a waste turns over (or cards are gathered and dealt again) is the rules' to say,
+//! often through a reading: [`crate::Structure::max_redeals`] caps the count a position
+//! keeps, and [`crate::Structure::unlimited_redeals`] says there is no cap. With no cap, a
+//! position still counts its passes for the player (`redeals: N` in its text, up to 255;
+//! [`crate::Vars::redealt`]), but the count is no part of what the position is: the searches
+//! key positions without it, so going round the stock once more is not a new position.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -59,6 +71,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::card::{Card, CardToken, Rank, Suit};
+use crate::declarations::{Declarations, DeclarationsFile};
 use crate::moves::{Move, PileId};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
@@ -234,6 +247,8 @@ struct LayoutFile<P> {
     params: P,
     #[serde(default)]
     readings: ReadingValues,
+    #[serde(default)]
+    search: DeclarationsFile,
 }
 
 fn unit_scale() -> f32 {
@@ -301,6 +316,9 @@ pub struct Layout {
     /// The readings this layout chooses where the rules text is ambiguous (option name ->
     /// value; see [`crate::reading`]); options not named play their default.
     pub readings: ReadingValues,
+    /// What the layout tells the searches (its `search:` section; see
+    /// [`crate::declarations`]).
+    pub declarations: Declarations,
     file: String,
     source: String,
     index: HashMap<String, usize>,
@@ -333,12 +351,14 @@ impl Layout {
             piles: raw.piles,
             deal: raw.deal,
             readings: raw.readings,
+            declarations: Declarations::default(),
             file: file.to_string(),
             source: source.to_string(),
             index: HashMap::new(),
             ids: Vec::new(),
         };
         layout.check()?;
+        layout.declarations = layout.declared(&raw.search)?;
         Ok(layout)
     }
 
@@ -541,6 +561,37 @@ impl Layout {
             }
         }
         Ok(out)
+    }
+
+    /// The `search:` section resolved to pile indices and checked.
+    fn declared(&self, file: &DeclarationsFile) -> Result<Declarations, LayoutError> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for names in &file.interchangeable {
+            let group = self.expand(names)?;
+            let first = names.first().map_or("interchangeable", String::as_str);
+            if group.len() < 2 {
+                return Err(self.error(first, "an interchangeable group needs two piles or more"));
+            }
+            if group.iter().any(|&p| self.piles[p].kind != self.piles[group[0]].kind) {
+                return Err(self.error(first, "an interchangeable group's piles are of one kind"));
+            }
+            for (i, &p) in group.iter().enumerate() {
+                if group[..i].contains(&p) || groups.iter().any(|g| g.contains(&p)) {
+                    return Err(self.error(
+                        first,
+                        format!("pile {:?} is in an interchangeable group twice", self.ids[p]),
+                    ));
+                }
+            }
+            groups.push(group);
+        }
+        if file.safe_home && self.piles_of(PileKind::Foundation).is_empty() {
+            return Err(self.error("safe_home", "safe_home needs a foundation pile"));
+        }
+        Ok(Declarations {
+            interchangeable: groups,
+            safe_home: file.safe_home,
+        })
     }
 
     fn pile_or_err(&self, id: &str) -> Result<usize, LayoutError> {
@@ -766,6 +817,41 @@ mod tests {
         );
         let err = layout.pile_kinds("Tiny", &[PileKind::Tableau]).unwrap_err();
         assert_eq!(err.to_string(), "tiny.ron:6:18: Tiny has no stock piles");
+    }
+
+    #[test]
+    fn a_search_section_names_groups_of_alike_piles_and_is_checked() {
+        let with = |search: &str| {
+            let text = TINY.replace("deal: [", &format!("search: {search},\n        deal: ["));
+            Layout::parse("tiny.ron", &text).map(|l| l.declarations)
+        };
+        assert_eq!(with("()"), Ok(Declarations::default()));
+        assert_eq!(
+            with(r#"(interchangeable: [["t1..t2"]])"#),
+            Ok(Declarations {
+                interchangeable: vec![vec![1, 2]],
+                safe_home: false
+            })
+        );
+        let refused = |search: &str| with(search).unwrap_err().message;
+        assert_eq!(
+            refused(r#"(interchangeable: [["t1"]])"#),
+            "an interchangeable group needs two piles or more"
+        );
+        assert_eq!(
+            refused(r#"(interchangeable: [["stock", "t1"]])"#),
+            "an interchangeable group's piles are of one kind"
+        );
+        assert_eq!(
+            refused(r#"(interchangeable: [["t1", "t2"], ["t2", "t1"]])"#),
+            "pile \"t2\" is in an interchangeable group twice"
+        );
+        assert_eq!(
+            refused(r#"(interchangeable: [["t1..t3"]])"#),
+            "no pile is called \"t3\""
+        );
+        assert_eq!(refused("(safe_home: true)"), "safe_home needs a foundation pile");
+        assert!(refused("(symmetric: true)").contains("symmetric"));
     }
 
     #[test]

@@ -39,6 +39,7 @@
 
 pub mod build;
 pub mod card;
+pub mod declarations;
 pub mod game;
 pub mod history;
 pub mod layout;
@@ -56,6 +57,7 @@ pub mod tx;
 
 pub use build::{BuildRule, Direction, SuitRule};
 pub use card::{Card, CardToken, Rank, Suit};
+pub use declarations::Declarations;
 pub use game::{Catalog, EmbeddedLayout, Game, PileJson, PlayError, PositionJson};
 pub use history::{GameRecord, ReplayError, Session};
 pub use layout::{DealStep, DeckSpec, Face, Fan, Layout, LayoutError, PileSpec, TableSize};

@@ -56,6 +56,16 @@ pub struct Vars {
 }
 
 impl Vars {
+    /// These variables with one more redeal counted (staying at 255: a game with unlimited
+    /// redeals counts them only for the player).
+    #[must_use]
+    pub fn redealt(self) -> Vars {
+        Vars {
+            redeals: self.redeals.saturating_add(1),
+            ..self
+        }
+    }
+
     /// Whether pile `index` is marked.
     #[inline]
     pub fn is_marked(&self, index: usize) -> bool {

@@ -134,8 +134,12 @@ pub struct Structure {
     pub piles: Vec<PileShape>,
     /// The phases play can be in.
     pub phases: Vec<Phase>,
-    /// The most redeals a position may have used.
+    /// The most redeals a position may have used (unless [`Structure::unlimited_redeals`]).
     pub max_redeals: u8,
+    /// Redeals (passes through the stock) are unlimited: a position counts them for the
+    /// player ([`crate::Vars::redealt`]) but any count is allowed, and the count is no part of
+    /// what the position is (the searches key positions without it).
+    pub unlimited_redeals: bool,
     /// The piles that may be marked (bit `i` = pile `i`, as in [`crate::Vars::marks`]).
     pub markable: u64,
 }
@@ -148,6 +152,7 @@ impl Structure {
             piles: layout.piles.iter().map(|p| PileShape::of(p.kind)).collect(),
             phases: vec![Phase::Play],
             max_redeals: 0,
+            unlimited_redeals: false,
             markable: 0,
         }
     }
@@ -170,7 +175,7 @@ impl Structure {
                 Fault::Phase(vars.phase.name()),
             ));
         }
-        if vars.redeals > self.max_redeals {
+        if vars.redeals > self.max_redeals && !self.unlimited_redeals {
             return Err(StructureError::new(
                 Place::Redeals,
                 Fault::Redeals {

@@ -80,6 +80,7 @@ pub fn beam(
             }
             moves.clear();
             rules.legal_moves(pos, &mut moves);
+            h.reduce(pos, &mut moves);
             for &mv in &moves {
                 if (force && mv != Move::Deal) || !h.keep(pos, mv) {
                     pruned = true;

@@ -107,6 +107,7 @@ fn expand(
     let mut moves = pool.pop().unwrap_or_default();
     moves.clear();
     rules.legal_moves(pos, &mut moves);
+    h.reduce(pos, &mut moves);
     let before = moves.len();
     moves.retain(|&m| h.keep(pos, m));
     *pruned |= moves.len() < before;

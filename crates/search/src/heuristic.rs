@@ -13,6 +13,12 @@ pub trait Heuristic: Sync {
         true
     }
 
+    /// Leave out of `moves` (the legal moves of `pos`) the moves that cannot change whether
+    /// the deal is won: moves alike to another one kept by a symmetry, moves dominated by one
+    /// kept. Unlike [`Heuristic::keep`], an exhaustive search still proves a deal lost with
+    /// them left out; each reduction needs its argument. By default none.
+    fn reduce(&self, _pos: &Position, _moves: &mut Vec<Move>) {}
+
     /// Piles whose order does not matter in `pos` (hashed as a multiset).
     fn interchangeable(&self, _pos: &Position) -> &[usize] {
         &[]
@@ -27,13 +33,16 @@ pub trait Heuristic: Sync {
     }
 }
 
-/// A guide with every move kept (its evaluation, symmetries and keys still used): what an
-/// exhaustive search needs to prove a deal lost.
+/// A guide with every move kept (its evaluation, sound reductions, symmetries and keys still
+/// used): what an exhaustive search needs to prove a deal lost.
 pub struct Unpruned<'a>(pub &'a dyn Heuristic);
 
 impl Heuristic for Unpruned<'_> {
     fn eval(&self, pos: &Position) -> i32 {
         self.0.eval(pos)
+    }
+    fn reduce(&self, pos: &Position, moves: &mut Vec<Move>) {
+        self.0.reduce(pos, moves);
     }
     fn interchangeable(&self, pos: &Position) -> &[usize] {
         self.0.interchangeable(pos)

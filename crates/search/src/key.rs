@@ -116,6 +116,45 @@ pub fn key(pos: &Position, interchangeable: &[usize]) -> u128 {
     h.finish()
 }
 
+/// The key of `pos` with each of `groups` hashed as a multiset (their piles' order does not
+/// matter) and the redeal count left out unless `redeals` (a game with unlimited redeals).
+pub fn key_grouped(pos: &Position, groups: &[Vec<usize>], redeals: bool) -> u128 {
+    let mut h = Lanes::new(0x6E0F);
+    let vars = pos.vars();
+    let counted = if redeals { u64::from(vars.redeals) } else { 0 };
+    h.push(vars.phase as u64 | (counted << 8));
+    h.push(vars.marks);
+    for (i, pile) in pos.piles().iter().enumerate() {
+        if !groups.iter().any(|g| g.contains(&i)) {
+            let p = pile_lanes(pile, i as u64).finish();
+            h.push(p as u64);
+            h.push((p >> 64) as u64);
+        }
+    }
+    let mut members = [0u128; 16];
+    let mut spill: Vec<u128> = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let seed = u64::MAX - g as u64;
+        let hashes = if group.len() <= members.len() {
+            let part = &mut members[..group.len()];
+            for (m, &p) in part.iter_mut().zip(group) {
+                *m = pile_lanes(pos.pile(p), seed).finish();
+            }
+            part
+        } else {
+            spill.clear();
+            spill.extend(group.iter().map(|&p| pile_lanes(pos.pile(p), seed).finish()));
+            &mut spill[..]
+        };
+        hashes.sort_unstable();
+        for &p in hashes.iter() {
+            h.push(p as u64);
+            h.push((p >> 64) as u64);
+        }
+    }
+    h.finish()
+}
+
 /// The keys are random already: the table uses their low bits as they are (of a 128-bit
 /// key, or all of a 64-bit one).
 #[derive(Default)]
@@ -175,5 +214,30 @@ mod tests {
             Vars::default(),
         );
         assert_ne!(key(&a, &[]), key(&flipped, &[]));
+    }
+
+    #[test]
+    fn grouped_keys_merge_each_group_apart_and_may_leave_out_the_redeals() {
+        let one = |r, s| Pile::new(vec![c(r, s, 0)], 0);
+        let piles = |order: [usize; 4]| {
+            let all = [
+                one(Rank::Ace, Suit::Spades),
+                one(Rank::Two, Suit::Spades),
+                one(Rank::Three, Suit::Hearts),
+                one(Rank::Four, Suit::Hearts),
+            ];
+            order.map(|i| all[i].clone()).to_vec()
+        };
+        let at = |order, redeals| Position::new(piles(order), Vars { redeals, ..Vars::default() });
+        let groups = [vec![0, 1], vec![2, 3]];
+        let k = |p: &Position, r| key_grouped(p, &groups, r);
+        assert_eq!(k(&at([0, 1, 2, 3], 0), true), k(&at([1, 0, 3, 2], 0), true));
+        assert_ne!(
+            k(&at([0, 1, 2, 3], 0), true),
+            k(&at([2, 1, 0, 3], 0), true),
+            "a pile does not move between groups"
+        );
+        assert_ne!(k(&at([0, 1, 2, 3], 0), true), k(&at([0, 1, 2, 3], 3), true));
+        assert_eq!(k(&at([0, 1, 2, 3], 0), false), k(&at([1, 0, 2, 3], 3), false));
     }
 }

@@ -7,7 +7,8 @@
 //! - Searches through the engine: [`dfs`] (depth-first with a transposition table; it proves
 //!   losses), [`beam`] (beams, and [`beam::widening`] beams of growing width), guided by a
 //!   [`Heuristic`] ([`Generic`] for any game); [`phases::then_beams`] runs a game's search for
-//!   a share of the budget and the beams for the rest.
+//!   a share of the budget and the beams for the rest; [`Declared`] adds what a layout
+//!   declares (interchangeable piles, safe moves home) and unlimited redeals to any guide.
 //! - Searches on a game's compact board: [`exact`] (a [`exact::Board`] searched exhaustively),
 //!   [`pausable`] (the same search paused and resumed, with the reductions of a [`Walk`]),
 //!   [`stage_beam`] (from deal to deal, on a [`StageBoard`]); [`key`] hashes positions.
@@ -39,6 +40,7 @@
 //! ```
 
 pub mod beam;
+pub mod declared;
 pub mod dfs;
 pub mod exact;
 pub mod heuristic;
@@ -52,6 +54,7 @@ pub mod stats;
 pub mod stop;
 pub mod testkit;
 
+pub use declared::Declared;
 pub use heuristic::{Generic, Heuristic, Unpruned};
 pub use outcome::{Budget, Knowledge, Meter, Outcome, Report, verify};
 pub use pausable::{Verdict, Walk};

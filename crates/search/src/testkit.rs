@@ -6,10 +6,11 @@ use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 use solitaire_core::shuffle::{below, rng_for};
-use solitaire_core::{Game, Move, Position};
+use solitaire_core::{Declarations, Game, Layout, Move, Plugin, Position};
 
 use crate::exact::Board;
-use crate::heuristic::{Heuristic, Unpruned};
+use crate::declared::Declared;
+use crate::heuristic::{Generic, Heuristic, Unpruned};
 use crate::outcome::{Budget, Meter, Outcome, Report, verify};
 use crate::pausable::{Dfs, Verdict, Walk};
 use crate::plugin::{Method, SearchPlugin};
@@ -113,10 +114,72 @@ pub fn beam_wins<B: StageBoard>(
     found
 }
 
-/// The plain depth-first search through the engine's rules within `nodes` (no reduction, no
-/// pruning; `guide`'s order, symmetries and keys): what a board's search is checked against.
+/// The plain depth-first search through the engine's rules within `nodes` (no pruning;
+/// `guide`'s sound reductions, order, symmetries and keys): what a board's search is checked
+/// against.
 pub fn engine_dfs(game: &Game, guide: &dyn Heuristic, start: &Position, nodes: u64) -> Outcome {
     crate::dfs::dfs(game.rules(), &Unpruned(guide), start, Budget::nodes(nodes)).outcome
+}
+
+/// Check what `layout` declares to the searches ([`crate::Declared`]: interchangeable piles,
+/// safe moves home) against the search without it: on every deal of `seeds`, the exhaustive
+/// depth-first search through the engine (the generic guide's order, no pruning) decides
+/// alike with the declarations and without them (the same layout with none), each within
+/// `nodes`. Gives what it compared: the deals won and lost, and how many positions each
+/// search took in all.
+///
+/// # Panics
+/// When the layout does not build with `plugin`, or at the first deal decided differently
+/// or left undecided by either search (then `nodes` is too small for the deals).
+pub fn check_declarations(
+    plugin: &Plugin,
+    layout: &Layout,
+    seeds: RangeInclusive<u64>,
+    nodes: u64,
+) -> Compared {
+    let declared = Game::new(layout.clone(), plugin).expect("the layout builds");
+    let mut bare = layout.clone();
+    bare.declarations = Declarations::default();
+    let plain = Game::new(bare, plugin).expect("the layout builds");
+    let mut compared = Compared::default();
+    for seed in seeds {
+        let start = declared.deal(seed);
+        let mut decide = |game: &Game| {
+            let guide = Declared::wrap(game, Box::new(Generic::new(game)));
+            let report =
+                crate::dfs::dfs(game.rules(), &Unpruned(guide.as_ref()), &start, Budget::nodes(nodes));
+            if let Outcome::Solved(moves) = &report.outcome {
+                assert_eq!(verify(game, &start, moves), Ok(true), "seed {seed}: a win replays");
+            }
+            (report.outcome != Outcome::Unsolvable, report.outcome != Outcome::Unknown, report.nodes)
+        };
+        let (won, decided, with) = decide(&declared);
+        let (won_plain, decided_plain, without) = decide(&plain);
+        assert!(
+            decided && decided_plain,
+            "seed {seed}: undecided within {nodes} nodes (decided with the declarations: \
+             {decided}; without: {decided_plain})"
+        );
+        assert_eq!(won, won_plain, "seed {seed}: the declarations change the outcome");
+        compared.won += u32::from(won);
+        compared.lost += u32::from(!won);
+        compared.with += with;
+        compared.without += without;
+    }
+    compared
+}
+
+/// What [`check_declarations`] compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compared {
+    /// Deals won (by both searches).
+    pub won: u32,
+    /// Deals lost (proved by both).
+    pub lost: u32,
+    /// Positions searched with the declarations, in all.
+    pub with: u64,
+    /// Positions searched without them, in all.
+    pub without: u64,
 }
 
 /// Beam searches of growing width from 256 through the engine's rules, steered by `guide`,

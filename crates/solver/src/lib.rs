@@ -43,7 +43,7 @@ use solitaire_core::{Game, Position};
 
 pub use fair::{FairReport, fair_solve, hint};
 pub use solitaire_search::{
-    Budget, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
+    Budget, Declared, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop, Unpruned,
     beam, dfs, heuristic, key, outcome, stats, verify, with_stop,
 };
 pub use until::{hint_until, solve_until};
@@ -52,11 +52,12 @@ pub use winnable::{Win, winnable_deal};
 use outcome::Meter;
 
 /// The guide for `game`: the one its game's [`SearchPlugin`] offers, the generic one
-/// otherwise.
+/// otherwise, with what its layout declares to the searches added ([`Declared`]).
 pub fn guide(game: &Game) -> Box<dyn Heuristic> {
-    search_plugin(game)
+    let own = search_plugin(game)
         .and_then(|s| (s.guide)(game))
-        .unwrap_or_else(|| Box::new(Generic::new(game)))
+        .unwrap_or_else(|| Box::new(Generic::new(game)));
+    Declared::wrap(game, own)
 }
 
 /// The search registered for `game`'s rules (a layout's `rules:`), if its game brings one.

@@ -8,15 +8,32 @@
 //!   (the moves it skips are a detour; when no move reaches farther, the path's own next one).
 //!
 //! Each kept move is a legal move from a position of the path to a later one, so the result
-//! plays from the same start to the same won position and is never longer than the win.
+//! plays from the same start to the same won position and is never longer than the win. In a
+//! game with unlimited redeals, positions are compared without their redeal count (which is
+//! no part of the position there), so a loop that goes round the stock goes too; the end then
+//! differs from the win's only in that count.
 
 use std::collections::HashMap;
 
-use solitaire_core::{Game, Move, Position};
+use solitaire_core::{Game, Move, Position, Vars};
 
 /// `moves`, a win from `start`, without its loops and detours. A path the engine does not
 /// play is returned as it is (the caller's replay refuses it).
 pub fn shorten(game: &Game, start: &Position, moves: &[Move]) -> Vec<Move> {
+    let unlimited = game.structure().unlimited_redeals;
+    let same = |p: &Position| {
+        if unlimited {
+            Position::new(
+                p.piles().to_vec(),
+                Vars {
+                    redeals: 0,
+                    ..p.vars()
+                },
+            )
+        } else {
+            p.clone()
+        }
+    };
     let mut path = Vec::with_capacity(moves.len() + 1);
     let mut pos = start.clone();
     path.push(pos.clone());
@@ -26,21 +43,24 @@ pub fn shorten(game: &Game, start: &Position, moves: &[Move]) -> Vec<Move> {
         }
         path.push(pos.clone());
     }
-    let last: HashMap<&Position, usize> = path.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    let alike: Vec<Position> = path.iter().map(same).collect();
+    let last: HashMap<&Position, usize> = alike.iter().enumerate().map(|(i, p)| (p, i)).collect();
     let mut short = Vec::new();
-    let mut i = last[&path[0]];
+    let mut i = last[&alike[0]];
     while i < moves.len() {
-        let (mut to, mut step) = (last[&path[i + 1]], moves[i]);
+        let (mut to, mut step) = (last[&alike[i + 1]], moves[i]);
         for mv in game.legal_moves(&path[i]) {
             let mut child = path[i].clone();
             if game.play(&mut child, mv).is_ok()
-                && let Some(&j) = last.get(&child)
+                && let Some(&j) = last.get(&same(&child))
                 && j > to
             {
                 (to, step) = (j, mv);
             }
         }
         short.push(step);
+        // Go on from the position as this shorter path reaches it (its redeal count may
+        // differ from the win's).
         i = to;
     }
     short

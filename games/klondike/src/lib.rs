@@ -98,7 +98,8 @@ pub enum Draw {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
 #[strum(serialize_all = "kebab-case")]
 pub enum Passes {
-    /// As often as the player likes: the position keeps no count.
+    /// As often as the player likes: the count is no part of the position
+    /// (`Structure::unlimited_redeals`).
     Unlimited,
     /// Twice.
     Three,

@@ -1,8 +1,8 @@
 //! Klondike's moves: checking and applying them, and the structure of its positions.
 
 use solitaire_core::{
-    BuildRule, Card, Direction, Illegal, Layout, Move, Position, Rank, Reading, Rules, Structure,
-    SuitRule, Tx, Vars,
+    BuildRule, Card, Direction, Illegal, Layout, Move, Position, Rank, Reading, Rules, Status,
+    Structure, SuitRule, Tx,
 };
 
 use crate::{Klondike, READINGS};
@@ -154,14 +154,64 @@ impl Rules for Klondike {
             Move::Redeal => {
                 let n = tx.pos().pile(self.waste).len();
                 tx.gather_face_down(self.waste, self.stock, n);
-                // With passes unlimited the position keeps no count: a pass is no new state.
-                if self.redeals.is_some() {
-                    let vars = tx.pos().vars();
-                    tx.set_vars(Vars {
-                        redeals: vars.redeals + 1,
-                        ..vars
-                    });
+                // Counted for the player; with passes unlimited the count is no part of the
+                // position (`Structure::unlimited_redeals`).
+                let vars = tx.pos().vars();
+                tx.set_vars(vars.redealt());
+            }
+        }
+    }
+
+    /// The default's moves ([`solitaire_core::candidate_moves`] that `check` accepts), in the
+    /// same order, found without trying the others: a pile's movable cards are its top card,
+    /// or a column's run built down in alternate colours; each goes where its first card fits.
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let n = pos.piles().len();
+        for from in (0..n).filter(|&p| p != self.stock) {
+            let pile = pos.pile(from);
+            let up = pile.face_up();
+            let most = if self.is_column(from) {
+                let run = up
+                    .windows(2)
+                    .rev()
+                    .take_while(|w| DOWN_ALTERNATE.fits(w[0], w[1]))
+                    .count();
+                if up.is_empty() { 0 } else { run + 1 }
+            } else {
+                pile.len().min(1)
+            };
+            if most == 0 {
+                continue;
+            }
+            let cards = pile.cards();
+            for to in (0..n).filter(|&p| p != from && p != self.stock && p != self.waste) {
+                if self.is_foundation(from) && !self.is_column(to) {
+                    continue;
                 }
+                let top = pos.pile(to).top();
+                for count in 1..=most {
+                    let head = cards[cards.len() - count];
+                    let fits = if self.is_foundation(to) {
+                        count == 1
+                            && match top {
+                                None => head.rank == Rank::Ace,
+                                Some(top) => BuildRule::UP_IN_SUIT.fits(top, head),
+                            }
+                    } else {
+                        match top {
+                            None => head.rank == Rank::King,
+                            Some(top) => DOWN_ALTERNATE.fits(top, head),
+                        }
+                    };
+                    if fits {
+                        out.push(Move::transfer(from, to, count));
+                    }
+                }
+            }
+        }
+        for mv in [Move::Deal, Move::Redeal] {
+            if self.check(pos, mv).is_ok() {
+                out.push(mv);
             }
         }
     }
@@ -172,6 +222,33 @@ impl Rules for Klondike {
             .iter()
             .enumerate()
             .all(|(i, pile)| self.is_foundation(i) || pile.is_empty())
+    }
+
+    /// Lost when no card can move now nor after turning the stock round as often as the
+    /// passes allow: turning it only, with nothing to play, is no way on.
+    fn status(&self, pos: &Position) -> Status {
+        if self.is_won(pos) {
+            return Status::Won;
+        }
+        let mut pos = pos.clone();
+        let mut moves = Vec::new();
+        // One pass through whatever the stock holds, a turn of the waste, and one whole pass
+        // more: every card of stock and waste has then been on top of the waste, in every
+        // grouping the turns can give it. Dealing moves no card between piles otherwise.
+        let turns = 2 * (pos.pile(self.stock).len() + pos.pile(self.waste).len()) + 2;
+        for _ in 0..turns {
+            moves.clear();
+            self.legal_moves(&pos, &mut moves);
+            if moves.iter().any(|m| matches!(m, Move::Transfer { .. })) {
+                return Status::Playing;
+            }
+            let Some(&turn) = moves.first() else {
+                break;
+            };
+            let mut log = Vec::new();
+            self.apply(&mut Tx::new(&mut pos, &mut log), turn);
+        }
+        Status::Lost
     }
 
     fn readings(&self) -> &'static [Reading] {
@@ -186,6 +263,7 @@ impl Rules for Klondike {
             s.piles[f] = s.piles[f].built(Some(Rank::Ace), BuildRule::UP_IN_SUIT);
         }
         s.max_redeals = self.redeals.unwrap_or(0);
+        s.unlimited_redeals = self.redeals.is_none();
         s
     }
 }

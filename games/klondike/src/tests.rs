@@ -1,7 +1,7 @@
 //! One test per rule of Klondike, on small hand-built positions, and the deal pinned.
 
 use solitaire_core::testkit::{self, cards, play, pos, refusal, with_readings};
-use solitaire_core::{Game, IllegalKind};
+use solitaire_core::{Game, IllegalKind, Status};
 
 use crate::{LAYOUTS, PLUGIN};
 
@@ -102,7 +102,11 @@ fn the_stock_turns_three_at_a_time_or_one_and_the_waste_turns_over() {
     assert_eq!(cards(&game, &p, "waste"), "5C 4C 3C 2C");
     play(&game, &mut p, "redeal");
     assert_eq!(cards(&game, &p, "stock"), "2C 3C 4C 5C |");
-    assert_eq!(p.vars().redeals, 0, "unlimited passes keep no count");
+    assert_eq!(p.vars().redeals, 1, "passes are counted for the player");
+    assert!(
+        game.structure().unlimited_redeals,
+        "unlimited: the count is no part of the position"
+    );
 
     let one = with_readings(&game, &[("draw", "one"), ("passes", "one")]);
     let mut p = table(&one, &[("stock", "2C 3C"), ("t1", "KS")]);
@@ -140,6 +144,25 @@ fn won_when_every_card_is_on_the_foundations() {
     assert!(game.rules().is_won(&p));
     let p = table(&game, &[("f1", "AS"), ("waste", "2S")]);
     assert!(!game.rules().is_won(&p));
+}
+
+#[test]
+fn lost_when_turning_the_stock_round_never_gives_a_move() {
+    let game = game();
+    // The Two of clubs is in the stock, but no Ace is out: nothing ever plays.
+    let stuck = table(&game, &[("stock", "2C 3C"), ("waste", "4C"), ("t1", "5S | QH")]);
+    assert_eq!(game.status(&stuck), Status::Lost);
+    // The Jack of clubs is third from the top of the stock: it comes up after one turn.
+    let later = table(&game, &[("stock", "JC 2C 3C"), ("t1", "5S | QH")]);
+    assert_eq!(game.status(&later), Status::Playing);
+    // Drawing one at a time it comes up only on the second pass, after a turn of the
+    // waste; with one pass only it never does.
+    let one = with_readings(&game, &[("draw", "one")]);
+    let waste = table(&one, &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")]);
+    assert_eq!(one.status(&waste), Status::Playing);
+    let single = with_readings(&game, &[("draw", "one"), ("passes", "one")]);
+    let gone = table(&single, &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")]);
+    assert_eq!(single.status(&gone), Status::Lost);
 }
 
 #[test]

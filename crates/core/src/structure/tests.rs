@@ -4,7 +4,7 @@ use crate::card::Rank;
 use crate::game::Game;
 use crate::layout::Layout;
 use crate::moves::Move;
-use crate::position::{Phase, Position};
+use crate::position::{Phase, Position, Vars};
 use crate::rules::{Illegal, Plugin, Rules};
 use crate::tx::Tx;
 use crate::{BuildRule, Fault, Place, Structure, StructureError};
@@ -148,4 +148,25 @@ fn a_games_own_rules_come_after_the_engines() {
     assert_eq!(bad.place, Place::Pile(1));
     assert_eq!(bad.fault, Fault::Rule("x"));
     assert_eq!(bad.locate(game.layout(), "t1: AS"), (1, 1));
+}
+
+#[test]
+fn unlimited_redeals_allow_any_count_and_the_count_stops_at_255() {
+    let game = game();
+    let mut structure = game.structure().clone();
+    let at = |redeals| {
+        let empty = game.layout().empty_position();
+        Position::new(
+            empty.piles().to_vec(),
+            Vars {
+                redeals,
+                ..empty.vars()
+            },
+        )
+    };
+    assert!(structure.check(&at(200)).is_err());
+    structure.unlimited_redeals = true;
+    assert_eq!(structure.check(&at(200)), Ok(()));
+    assert_eq!(at(254).vars().redealt().redeals, 255);
+    assert_eq!(at(255).vars().redealt().redeals, 255);
 }

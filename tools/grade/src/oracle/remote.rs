@@ -340,6 +340,7 @@ impl Rules for RemoteRules {
                 solitaire_core::Phase::Dealing,
             ],
             max_redeals: u8::MAX,
+            unlimited_redeals: false,
             markable: u64::MAX,
         }
     }

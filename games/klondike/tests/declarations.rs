@@ -1,0 +1,68 @@
+//! Klondike's declarations to the searches (its layout's `search:` section) tested against the
+//! search without them, on small deals the exhaustive search decides: the same outcome on
+//! every deal, in fewer positions.
+
+use game_klondike::{LAYOUTS, PLUGIN};
+use solitaire_core::{Game, Layout};
+use solitaire_search::testkit::check_declarations;
+
+/// Klondike with four ranks and four columns (1 to 4 cards), the other six cards in the stock:
+/// small enough for the exhaustive search, large enough to be won and lost.
+fn small(readings: &str) -> Layout {
+    let text = format!(
+        r#"(
+        id: "klondike-small", name: "Klondike (small)", version: 1, rules: "klondike",
+        deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 1, ranks: 4),
+        table: (width: 6.0, height: 4.0),
+        piles: [
+            (id: "stock", kind: stock, x: 0.0, y: 0.0),
+            (id: "waste", kind: waste, x: 1.0, y: 0.0),
+            (id: "f1", kind: foundation, x: 2.0, y: 0.0),
+            (id: "f2", kind: foundation, x: 3.0, y: 0.0),
+            (id: "f3", kind: foundation, x: 4.0, y: 0.0),
+            (id: "f4", kind: foundation, x: 5.0, y: 0.0),
+            (id: "t1", kind: tableau, x: 0.0, y: 2.0, fan: Down),
+            (id: "t2", kind: tableau, x: 1.0, y: 2.0, fan: Down),
+            (id: "t3", kind: tableau, x: 2.0, y: 2.0, fan: Down),
+            (id: "t4", kind: tableau, x: 3.0, y: 2.0, fan: Down),
+        ],
+        deal: [
+            Rows(piles: ["t1"], rows: 1, face: Up),
+            Rows(piles: ["t2..t4"], rows: 1, face: Down),
+            Rows(piles: ["t2"], rows: 1, face: Up),
+            Rows(piles: ["t3..t4"], rows: 1, face: Down),
+            Rows(piles: ["t3"], rows: 1, face: Up),
+            Rows(piles: ["t4"], rows: 1, face: Down),
+            Rows(piles: ["t4"], rows: 1, face: Up),
+            Rest(pile: "stock"),
+        ],
+        readings: {{ {readings} }},
+        search: (interchangeable: [["f1..f4"], ["t1..t4"]], safe_home: true),
+    )"#
+    );
+    Layout::parse("klondike-small.ron", &text).expect("the small layout parses")
+}
+
+#[test]
+fn the_declarations_keep_every_outcome_of_small_deals_and_search_fewer_positions() {
+    for readings in [
+        "",
+        r#""draw": "one""#,
+        r#""passes": "three""#,
+    ] {
+        let c = check_declarations(&PLUGIN, &small(readings), 1..=30, 3_000_000);
+        eprintln!("{{{readings}}}: {c:?}");
+        assert!(c.won > 0 && c.lost > 0, "{readings}: both outcomes are compared: {c:?}");
+        assert!(c.with < c.without, "{readings}: {c:?}");
+    }
+}
+
+#[test]
+fn the_shipped_layout_declares_the_foundations_and_the_columns_interchangeable_and_safe_home() {
+    let layout = Layout::parse(LAYOUTS[0].file, LAYOUTS[0].source).expect("parses");
+    let game = Game::new(layout, &PLUGIN).expect("builds");
+    let d = &game.layout().declarations;
+    assert_eq!(d.interchangeable, [vec![2, 3, 4, 5], (6..13).collect()]);
+    assert!(d.safe_home);
+    assert!(game.structure().unlimited_redeals);
+}
