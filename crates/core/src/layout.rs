@@ -572,14 +572,20 @@ impl Layout {
             if group.len() < 2 {
                 return Err(self.error(first, "an interchangeable group needs two piles or more"));
             }
-            if group.iter().any(|&p| self.piles[p].kind != self.piles[group[0]].kind) {
+            if group
+                .iter()
+                .any(|&p| self.piles[p].kind != self.piles[group[0]].kind)
+            {
                 return Err(self.error(first, "an interchangeable group's piles are of one kind"));
             }
             for (i, &p) in group.iter().enumerate() {
                 if group[..i].contains(&p) || groups.iter().any(|g| g.contains(&p)) {
                     return Err(self.error(
                         first,
-                        format!("pile {:?} is in an interchangeable group twice", self.ids[p]),
+                        format!(
+                            "pile {:?} is in an interchangeable group twice",
+                            self.ids[p]
+                        ),
                     ));
                 }
             }
@@ -850,7 +856,10 @@ mod tests {
             refused(r#"(interchangeable: [["t1..t3"]])"#),
             "no pile is called \"t3\""
         );
-        assert_eq!(refused("(safe_home: true)"), "safe_home needs a foundation pile");
+        assert_eq!(
+            refused("(safe_home: true)"),
+            "safe_home needs a foundation pile"
+        );
         assert!(refused("(symmetric: true)").contains("symmetric"));
     }
 

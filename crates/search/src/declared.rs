@@ -65,16 +65,16 @@ impl SafeHome {
         let mut covers = on;
         loop {
             let mut grew = false;
-            for f in 0..64 {
-                let mut more = covers[f];
-                let mut bits = covers[f];
+            for cover in covers.iter_mut() {
+                let mut more = *cover;
+                let mut bits = *cover;
                 while bits != 0 {
                     let g = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     more |= on[g];
                 }
-                if more != covers[f] {
-                    covers[f] = more;
+                if more != *cover {
+                    *cover = more;
                     grew = true;
                 }
             }
@@ -180,9 +180,9 @@ impl Declared {
         if !pos.pile(to).is_empty() {
             return false;
         }
-        self.groups.iter().any(|g| {
-            g.contains(&to) && g.iter().find(|&&p| pos.pile(p).is_empty()) != Some(&to)
-        })
+        self.groups
+            .iter()
+            .any(|g| g.contains(&to) && g.iter().find(|&&p| pos.pile(p).is_empty()) != Some(&to))
     }
 }
 

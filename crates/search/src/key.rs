@@ -143,7 +143,11 @@ pub fn key_grouped(pos: &Position, groups: &[Vec<usize>], redeals: bool) -> u128
             part
         } else {
             spill.clear();
-            spill.extend(group.iter().map(|&p| pile_lanes(pos.pile(p), seed).finish()));
+            spill.extend(
+                group
+                    .iter()
+                    .map(|&p| pile_lanes(pos.pile(p), seed).finish()),
+            );
             &mut spill[..]
         };
         hashes.sort_unstable();
@@ -228,7 +232,15 @@ mod tests {
             ];
             order.map(|i| all[i].clone()).to_vec()
         };
-        let at = |order, redeals| Position::new(piles(order), Vars { redeals, ..Vars::default() });
+        let at = |order, redeals| {
+            Position::new(
+                piles(order),
+                Vars {
+                    redeals,
+                    ..Vars::default()
+                },
+            )
+        };
         let groups = [vec![0, 1], vec![2, 3]];
         let k = |p: &Position, r| key_grouped(p, &groups, r);
         assert_eq!(k(&at([0, 1, 2, 3], 0), true), k(&at([1, 0, 3, 2], 0), true));
@@ -238,6 +250,9 @@ mod tests {
             "a pile does not move between groups"
         );
         assert_ne!(k(&at([0, 1, 2, 3], 0), true), k(&at([0, 1, 2, 3], 3), true));
-        assert_eq!(k(&at([0, 1, 2, 3], 0), false), k(&at([1, 0, 2, 3], 3), false));
+        assert_eq!(
+            k(&at([0, 1, 2, 3], 0), false),
+            k(&at([1, 0, 2, 3], 3), false)
+        );
     }
 }

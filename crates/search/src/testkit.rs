@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 use solitaire_core::shuffle::{below, rng_for};
 use solitaire_core::{Declarations, Game, Layout, Move, Plugin, Position};
 
-use crate::exact::Board;
 use crate::declared::Declared;
+use crate::exact::Board;
 use crate::heuristic::{Generic, Heuristic, Unpruned};
 use crate::outcome::{Budget, Meter, Outcome, Report, verify};
 use crate::pausable::{Dfs, Verdict, Walk};
@@ -144,14 +144,26 @@ pub fn check_declarations(
     let mut compared = Compared::default();
     for seed in seeds {
         let start = declared.deal(seed);
-        let mut decide = |game: &Game| {
+        let decide = |game: &Game| {
             let guide = Declared::wrap(game, Box::new(Generic::new(game)));
-            let report =
-                crate::dfs::dfs(game.rules(), &Unpruned(guide.as_ref()), &start, Budget::nodes(nodes));
+            let report = crate::dfs::dfs(
+                game.rules(),
+                &Unpruned(guide.as_ref()),
+                &start,
+                Budget::nodes(nodes),
+            );
             if let Outcome::Solved(moves) = &report.outcome {
-                assert_eq!(verify(game, &start, moves), Ok(true), "seed {seed}: a win replays");
+                assert_eq!(
+                    verify(game, &start, moves),
+                    Ok(true),
+                    "seed {seed}: a win replays"
+                );
             }
-            (report.outcome != Outcome::Unsolvable, report.outcome != Outcome::Unknown, report.nodes)
+            (
+                report.outcome != Outcome::Unsolvable,
+                report.outcome != Outcome::Unknown,
+                report.nodes,
+            )
         };
         let (won, decided, with) = decide(&declared);
         let (won_plain, decided_plain, without) = decide(&plain);
@@ -160,7 +172,10 @@ pub fn check_declarations(
             "seed {seed}: undecided within {nodes} nodes (decided with the declarations: \
              {decided}; without: {decided_plain})"
         );
-        assert_eq!(won, won_plain, "seed {seed}: the declarations change the outcome");
+        assert_eq!(
+            won, won_plain,
+            "seed {seed}: the declarations change the outcome"
+        );
         compared.won += u32::from(won);
         compared.lost += u32::from(!won);
         compared.with += with;
