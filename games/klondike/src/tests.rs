@@ -150,7 +150,10 @@ fn won_when_every_card_is_on_the_foundations() {
 fn lost_when_turning_the_stock_round_never_gives_a_move() {
     let game = game();
     // The Two of clubs is in the stock, but no Ace is out: nothing ever plays.
-    let stuck = table(&game, &[("stock", "2C 3C"), ("waste", "4C"), ("t1", "5S | QH")]);
+    let stuck = table(
+        &game,
+        &[("stock", "2C 3C"), ("waste", "4C"), ("t1", "5S | QH")],
+    );
     assert_eq!(game.status(&stuck), Status::Lost);
     // The Jack of clubs is third from the top of the stock: it comes up after one turn.
     let later = table(&game, &[("stock", "JC 2C 3C"), ("t1", "5S | QH")]);
@@ -158,10 +161,16 @@ fn lost_when_turning_the_stock_round_never_gives_a_move() {
     // Drawing one at a time it comes up only on the second pass, after a turn of the
     // waste; with one pass only it never does.
     let one = with_readings(&game, &[("draw", "one")]);
-    let waste = table(&one, &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")]);
+    let waste = table(
+        &one,
+        &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")],
+    );
     assert_eq!(one.status(&waste), Status::Playing);
     let single = with_readings(&game, &[("draw", "one"), ("passes", "one")]);
-    let gone = table(&single, &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")]);
+    let gone = table(
+        &single,
+        &[("stock", "3C"), ("waste", "JC 2C"), ("t1", "5S | QH")],
+    );
     assert_eq!(single.status(&gone), Status::Lost);
 }
 

@@ -45,14 +45,13 @@ fn small(readings: &str) -> Layout {
 
 #[test]
 fn the_declarations_keep_every_outcome_of_small_deals_and_search_fewer_positions() {
-    for readings in [
-        "",
-        r#""draw": "one""#,
-        r#""passes": "three""#,
-    ] {
+    for readings in ["", r#""draw": "one""#, r#""passes": "three""#] {
         let c = check_declarations(&PLUGIN, &small(readings), 1..=30, 3_000_000);
         eprintln!("{{{readings}}}: {c:?}");
-        assert!(c.won > 0 && c.lost > 0, "{readings}: both outcomes are compared: {c:?}");
+        assert!(
+            c.won > 0 && c.lost > 0,
+            "{readings}: both outcomes are compared: {c:?}"
+        );
         assert!(c.with < c.without, "{readings}: {c:?}");
     }
 }
