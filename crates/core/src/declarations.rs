@@ -18,6 +18,14 @@
 //!   are cards already home, and they could only ever hold other cards already home. With
 //!   `safe_home`, the searches play a safe card home as the only move of its position. A
 //!   game declares it when what may be built on a card depends on the two cards alone.
+//! - **Turns that commute** (`turns_commute: true`): turning the stock (`deal`, `redeal`)
+//!   moves cards only between the stock and waste piles, and a move that leaves those piles
+//!   alone neither reads them nor changes whether a turn is legal. Such a move and a turn then
+//!   give the same position in either order, so any win can be played with every such move
+//!   made before the turns that precede it: turns are only ever needed just before a play
+//!   from the stock or waste. The depth-first search then tries, from each position, the
+//!   other moves at once and the plays from the stock and waste after each number of turns
+//!   (up to a full round), and never stops between two turns.
 
 use serde::Deserialize;
 
@@ -29,6 +37,8 @@ pub(crate) struct DeclarationsFile {
     pub(crate) interchangeable: Vec<Vec<String>>,
     #[serde(default)]
     pub(crate) safe_home: bool,
+    #[serde(default)]
+    pub(crate) turns_commute: bool,
 }
 
 /// What a layout declares to the searches (checked: every group names at least two piles of
@@ -39,12 +49,14 @@ pub struct Declarations {
     pub interchangeable: Vec<Vec<usize>>,
     /// Safe cards go home first.
     pub safe_home: bool,
+    /// Turning the stock commutes with every move that leaves the stock and waste alone.
+    pub turns_commute: bool,
 }
 
 impl Declarations {
     /// Whether the layout declares nothing.
     pub fn is_empty(&self) -> bool {
-        self.interchangeable.is_empty() && !self.safe_home
+        self.interchangeable.is_empty() && !self.safe_home && !self.turns_commute
     }
 
     /// The group pile `pile` belongs to, if any.

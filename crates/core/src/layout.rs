@@ -50,8 +50,13 @@
 //!     readings: {},
 //!     // What the searches may assume (optional; see `crate::declarations` for the argument
 //!     // behind each): piles the rules treat alike, whose order in a position does not matter,
-//!     // and whether a card nothing could ever be built on goes home at once.
-//!     search: (interchangeable: [["f1..f8"], ["t1..t10"]], safe_home: true),
+//!     // whether a card nothing could ever be built on goes home at once, and whether turning
+//!     // the stock commutes with the moves that leave the stock and waste alone.
+//!     search: (
+//!         interchangeable: [["f1..f8"], ["t1..t10"]],
+//!         safe_home: true,
+//!         turns_commute: false,
+//!     ),
 //! )
 //! ```
 //!
@@ -594,9 +599,13 @@ impl Layout {
         if file.safe_home && self.piles_of(PileKind::Foundation).is_empty() {
             return Err(self.error("safe_home", "safe_home needs a foundation pile"));
         }
+        if file.turns_commute && self.piles_of(PileKind::Stock).is_empty() {
+            return Err(self.error("turns_commute", "turns_commute needs a stock pile"));
+        }
         Ok(Declarations {
             interchangeable: groups,
             safe_home: file.safe_home,
+            turns_commute: file.turns_commute,
         })
     }
 
@@ -836,7 +845,8 @@ mod tests {
             with(r#"(interchangeable: [["t1..t2"]])"#),
             Ok(Declarations {
                 interchangeable: vec![vec![1, 2]],
-                safe_home: false
+                safe_home: false,
+                turns_commute: false,
             })
         );
         let refused = |search: &str| with(search).unwrap_err().message;

@@ -148,6 +148,7 @@ pub struct Declared {
     groups: Vec<Vec<usize>>,
     redeals: bool,
     safe: Option<SafeHome>,
+    turn_piles: Option<Vec<bool>>,
 }
 
 impl Declared {
@@ -168,6 +169,13 @@ impl Declared {
             } else {
                 None
             },
+            turn_piles: declared.turns_commute.then(|| {
+                let piles = &game.layout().piles;
+                piles
+                    .iter()
+                    .map(|p| matches!(p.kind, PileKind::Stock | PileKind::Waste))
+                    .collect()
+            }),
         })
     }
 
@@ -207,6 +215,10 @@ impl Heuristic for Declared {
         if !self.groups.is_empty() {
             moves.retain(|&mv| !self.fills_a_later_space(pos, mv));
         }
+    }
+
+    fn turn_piles(&self) -> Option<&[bool]> {
+        self.turn_piles.as_deref()
     }
 
     /// The declared groups, with the inner guide's own interchangeable piles (those in no

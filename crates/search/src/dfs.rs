@@ -3,7 +3,10 @@
 //! Moves are applied and undone in place through the engine's [`Tx`] and [`undo`]; every
 //! position reached is remembered by its [`key`](crate::key::key) so it is expanded once.
 //! Children are tried best first by the [`Heuristic`]'s evaluation. With no move pruned and no
-//! budget reached, an exhausted search proves the deal unsolvable.
+//! budget reached, an exhausted search proves the deal unsolvable. Where the guide says that
+//! the stock's turns commute with the other moves ([`Heuristic::turn_piles`], a layout's
+//! `turns_commute`), a child is a number of turns and then a play from the stock or waste,
+//! or another move with no turn: the search never stops between two turns.
 
 use std::collections::HashSet;
 
@@ -30,9 +33,44 @@ pub fn dfs(
     }
 }
 
+/// A move to try: `turns` turns of the stock first (each the one turn legal then), then `mv`.
+#[derive(Clone, Copy)]
+struct Child {
+    turns: u16,
+    mv: Move,
+}
+
 struct Frame {
-    moves: Vec<Move>,
+    children: Vec<Child>,
     next: usize,
+}
+
+/// The one turn of the stock (`deal` or `redeal`) legal in `pos`, if exactly one is.
+fn forced_turn(rules: &dyn Rules, pos: &Position) -> Option<Move> {
+    let mut legal = [Move::Deal, Move::Redeal]
+        .into_iter()
+        .filter(|&m| rules.check(pos, m).is_ok());
+    let turn = legal.next()?;
+    legal.next().is_none().then_some(turn)
+}
+
+/// Play `child` in `pos`: its turns, then its move, each logged and appended to `played`.
+fn play(
+    rules: &dyn Rules,
+    pos: &mut Position,
+    log: &mut Vec<Step>,
+    played: &mut Vec<Move>,
+    child: Child,
+) {
+    for _ in 0..child.turns {
+        let Some(turn) = forced_turn(rules, pos) else {
+            break;
+        };
+        rules.apply(&mut Tx::new(pos, log), turn);
+        played.push(turn);
+    }
+    rules.apply(&mut Tx::new(pos, log), child.mv);
+    played.push(child.mv);
 }
 
 fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter) -> Outcome {
@@ -43,8 +81,10 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
     let mut seen: HashSet<u128> = HashSet::new();
     seen.insert(h.key(&pos));
     let mut log: Vec<Step> = Vec::new();
-    let mut path: Vec<(Move, usize)> = Vec::new();
-    let mut pool: Vec<Vec<Move>> = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
+    // For each child on the path: where its steps and its moves begin.
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut pool: Vec<Vec<Child>> = Vec::new();
     let mut pruned = false;
     let mut frames = vec![expand(
         rules,
@@ -59,31 +99,31 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
         if meter.exhausted() || seen.len() >= meter.budget.states {
             return Outcome::Unknown;
         }
-        let Some(&mv) = top.moves.get(top.next) else {
+        let Some(&child) = top.children.get(top.next) else {
             if let Some(f) = frames.pop() {
-                pool.push(f.moves);
+                pool.push(f.children);
             }
-            if let Some((_, s)) = path.pop() {
+            if let Some((s, m)) = path.pop() {
                 undo(&mut pos, &log[s..]);
                 log.truncate(s);
+                played.truncate(m);
             }
             continue;
         };
         top.next += 1;
-        let s = log.len();
-        rules.apply(&mut Tx::new(&mut pos, &mut log), mv);
-        meter.nodes += 1;
+        let (s, m) = (log.len(), played.len());
+        play(rules, &mut pos, &mut log, &mut played, child);
+        meter.nodes += 1 + u64::from(child.turns);
         if rules.is_won(&pos) {
-            let mut moves: Vec<Move> = path.iter().map(|&(m, _)| m).collect();
-            moves.push(mv);
-            return Outcome::Solved(moves);
+            return Outcome::Solved(played);
         }
         if !seen.insert(h.key(&pos)) {
             undo(&mut pos, &log[s..]);
             log.truncate(s);
+            played.truncate(m);
             continue;
         }
-        path.push((mv, s));
+        path.push((s, m));
         let frame = expand(rules, h, &mut pos, &mut log, &mut pool, &mut pruned, meter);
         frames.push(frame);
     }
@@ -94,30 +134,43 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
     }
 }
 
-/// The moves of `pos`, best first, with pruned moves left out.
+/// The moves of `pos`, best first, with pruned moves left out; where the stock's turns
+/// commute ([`Heuristic::turn_piles`]), the plays from the stock and waste after each number
+/// of turns too, and no turn alone.
 fn expand(
     rules: &dyn Rules,
     h: &dyn Heuristic,
     pos: &mut Position,
     log: &mut Vec<Step>,
-    pool: &mut Vec<Vec<Move>>,
+    pool: &mut Vec<Vec<Child>>,
     pruned: &mut bool,
     meter: &mut Meter,
 ) -> Frame {
-    let mut moves = pool.pop().unwrap_or_default();
-    moves.clear();
-    rules.legal_moves(pos, &mut moves);
-    h.reduce(pos, &mut moves);
-    let before = moves.len();
-    moves.retain(|&m| h.keep(pos, m));
-    *pruned |= moves.len() < before;
-    if moves.len() > 1 {
-        let mut scored: Vec<(i32, Move)> = moves
+    let mut children = pool.pop().unwrap_or_default();
+    children.clear();
+    let mut moves = Vec::new();
+    legal(rules, h, pos, &mut moves, pruned);
+    match h.turn_piles() {
+        Some(piles) if moves.iter().any(|&m| is_turn(m)) && forced_turn(rules, pos).is_some() => {
+            children.extend(
+                moves
+                    .iter()
+                    .filter(|m| !is_turn(**m))
+                    .map(|&mv| Child { turns: 0, mv }),
+            );
+            turned_plays(rules, h, pos, log, piles, &mut moves, pruned, &mut children);
+        }
+        _ => children.extend(moves.iter().map(|&mv| Child { turns: 0, mv })),
+    }
+    if children.len() > 1 {
+        let mut played = Vec::new();
+        let mut scored: Vec<(i32, Child)> = children
             .iter()
-            .map(|&m| {
+            .map(|&c| {
                 let s = log.len();
-                rules.apply(&mut Tx::new(pos, log), m);
-                meter.nodes += 1;
+                play(rules, pos, log, &mut played, c);
+                played.clear();
+                meter.nodes += 1 + u64::from(c.turns);
                 let e = if rules.is_won(pos) {
                     i32::MIN
                 } else {
@@ -125,12 +178,73 @@ fn expand(
                 };
                 undo(pos, &log[s..]);
                 log.truncate(s);
-                (e, m)
+                (e, c)
             })
             .collect();
         scored.sort_by_key(|&(e, _)| e);
-        moves.clear();
-        moves.extend(scored.into_iter().map(|(_, m)| m));
+        children.clear();
+        children.extend(scored.into_iter().map(|(_, c)| c));
     }
-    Frame { moves, next: 0 }
+    Frame { children, next: 0 }
+}
+
+/// The legal moves of `pos`, reduced, pruned moves left out (and noted in `pruned`).
+fn legal(
+    rules: &dyn Rules,
+    h: &dyn Heuristic,
+    pos: &Position,
+    moves: &mut Vec<Move>,
+    pruned: &mut bool,
+) {
+    moves.clear();
+    rules.legal_moves(pos, moves);
+    h.reduce(pos, moves);
+    let before = moves.len();
+    moves.retain(|&m| h.keep(pos, m));
+    *pruned |= moves.len() < before;
+}
+
+fn is_turn(mv: Move) -> bool {
+    matches!(mv, Move::Deal | Move::Redeal)
+}
+
+/// The plays from the turn piles after 1, 2, ... turns of the stock, each turn the one legal
+/// then, until the stock and waste come round to a position met already or no turn is left.
+#[allow(clippy::too_many_arguments)]
+fn turned_plays(
+    rules: &dyn Rules,
+    h: &dyn Heuristic,
+    pos: &mut Position,
+    log: &mut Vec<Step>,
+    piles: &[bool],
+    moves: &mut Vec<Move>,
+    pruned: &mut bool,
+    children: &mut Vec<Child>,
+) {
+    let s = log.len();
+    let mut met = vec![h.key(pos)];
+    let mut turns: u16 = 0;
+    while let Some(turn) = forced_turn(rules, pos) {
+        rules.apply(&mut Tx::new(pos, log), turn);
+        turns += 1;
+        let k = h.key(pos);
+        if met.contains(&k) || turns == u16::MAX {
+            break;
+        }
+        met.push(k);
+        legal(rules, h, pos, moves, pruned);
+        children.extend(
+            moves
+                .iter()
+                .filter(|&&m| match m {
+                    Move::Transfer { from, to, .. } => {
+                        piles[usize::from(from)] || piles[usize::from(to)]
+                    }
+                    _ => false,
+                })
+                .map(|&mv| Child { turns, mv }),
+        );
+    }
+    undo(pos, &log[s..]);
+    log.truncate(s);
 }

@@ -19,6 +19,14 @@ pub trait Heuristic: Sync {
     /// them left out; each reduction needs its argument. By default none.
     fn reduce(&self, _pos: &Position, _moves: &mut Vec<Move>) {}
 
+    /// Where turning the stock commutes with every move that leaves the stock and waste
+    /// alone (a layout's `turns_commute`), which piles those are (`true` by index): the
+    /// depth-first search then tries plays from them after each number of turns, and the
+    /// other moves before any turn. By default `None`.
+    fn turn_piles(&self) -> Option<&[bool]> {
+        None
+    }
+
     /// Piles whose order does not matter in `pos` (hashed as a multiset).
     fn interchangeable(&self, _pos: &Position) -> &[usize] {
         &[]
@@ -43,6 +51,9 @@ impl Heuristic for Unpruned<'_> {
     }
     fn reduce(&self, pos: &Position, moves: &mut Vec<Move>) {
         self.0.reduce(pos, moves);
+    }
+    fn turn_piles(&self) -> Option<&[bool]> {
+        self.0.turn_piles()
     }
     fn interchangeable(&self, pos: &Position) -> &[usize] {
         self.0.interchangeable(pos)

@@ -37,7 +37,7 @@ fn small(readings: &str) -> Layout {
             Rest(pile: "stock"),
         ],
         readings: {{ {readings} }},
-        search: (interchangeable: [["f1..f4"], ["t1..t4"]], safe_home: true),
+        search: (interchangeable: [["f1..f4"], ["t1..t4"]], safe_home: true, turns_commute: true),
     )"#
     );
     Layout::parse("klondike-small.ron", &text).expect("the small layout parses")
