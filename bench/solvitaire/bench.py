@@ -308,6 +308,8 @@ def cmd_run(a):
     for d in ("deals", "logs", "moves"):
         os.makedirs(os.path.join(a.out, d), exist_ok=True)
     seeds = parse_seeds(a.seeds)
+    started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    load = "%.2f %.2f %.2f" % os.getloadavg()
     rows = []
     for seed in seeds:
         for s in solvers:
@@ -316,7 +318,8 @@ def cmd_run(a):
             print("%-10s seed %-6d %-7s %-12s cpu %7ss  rss %7s KiB  %s" % (
                 s, seed, row["outcome"], row["raw_outcome"], row["cpu_s"], row["max_rss_kb"],
                 ("replay " + row["replay"]) if row.get("replay") else ""), flush=True)
-    meta = [("date", datetime.datetime.now().strftime("%Y-%m-%d %H:%M")),
+    meta = [("started", "%s (load average then: %s; other work on the machine slows both "
+                        "solvers' wall clocks, which their limits use)" % (started, load)),
             ("seeds", "%s (%d deals)" % (a.seeds, len(seeds))),
             ("time limit per deal", "%ss (killed after %ss)" % (fmt_num(a.time_limit), fmt_num(a.kill_after))),
             ("core", "taskset -c %s" % a.cpu if a.cpu is not None else "not pinned"),
@@ -335,6 +338,17 @@ def cmd_merge(a):
                 merged[(r["solver"], r["seed"])] = r
     os.makedirs(a.out, exist_ok=True)
     meta = [("merged from", ", ".join(a.csv))]
+    for path in a.csv:
+        # Carry each run's own notes (limit, core, binaries) from its summary.md.
+        md = os.path.join(os.path.dirname(path) or ".", "summary.md")
+        if os.path.exists(md):
+            with open(md) as f:
+                for line in f:
+                    if line.startswith("|"):
+                        break  # the notes come before the table
+                    if line.startswith("- ") and ":" in line and not line.startswith("- merged from"):
+                        k, v = line[2:].split(":", 1)
+                        meta.append(("%s, %s" % (path, k), v.strip()))
     print(write_outputs(a.out, list(merged.values()), meta), end="")
 
 
