@@ -217,71 +217,9 @@ impl Timing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Catalog, EmbeddedLayout};
-    use crate::moves::Move;
-    use crate::position::Position;
-    use crate::rules::{Illegal, Plugin, Rules};
-    use crate::tx::Tx;
+    use crate::rules::Illegal;
 
-    const DEAL: Reading = Reading {
-        name: "deal",
-        sentence: "When stuck, deal.",
-        choices: &[
-            Choice {
-                value: "any-time",
-                meaning: "deal whenever stock is left",
-            },
-            Choice {
-                value: "when-stuck",
-                meaning: "deal only when no other move is left",
-            },
-        ],
-    };
-
-    /// A game whose only rule is which reading it plays: `check` reports it as the reason.
-    struct Reads(&'static str);
-
-    impl Rules for Reads {
-        fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
-            Err(Illegal::unsupported(self.0))
-        }
-        fn apply(&self, _: &mut Tx<'_>, _: Move) {}
-        fn is_won(&self, _: &Position) -> bool {
-            false
-        }
-        fn readings(&self) -> &'static [Reading] {
-            &[DEAL]
-        }
-    }
-
-    fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-        Ok(Box::new(Reads(layout.reading_value(&DEAL)?.value)))
-    }
-
-    fn catalog(readings: &str) -> Result<Catalog, LayoutError> {
-        let source = format!(
-            r#"(id: "r", name: "R", version: 1, rules: "reads",
-                deck: (suits: [Spades], copies: 1, ranks: 2), table: (width: 2.0, height: 2.0),
-                piles: [(id: "stock", kind: stock, x: 0.0, y: 0.0)],
-                deal: [Rest(pile: "stock")], {readings})"#
-        );
-        let source: &'static str = Box::leak(source.into_boxed_str());
-        Catalog::build(
-            &[Plugin {
-                name: "reads",
-                build,
-            }],
-            &[EmbeddedLayout {
-                file: "r.ron",
-                source,
-            }],
-        )
-    }
-
-    fn played(catalog: &Catalog) -> &'static str {
-        let game = catalog.get("r").unwrap();
-        game.check(&game.deal(1), Move::Deal).unwrap_err().reason
-    }
+    use crate::testkit::{reads_catalog as catalog, reads_played as played};
 
     #[test]
     fn a_layout_plays_the_default_unless_it_chooses() {

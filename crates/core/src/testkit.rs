@@ -8,13 +8,14 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::card::Card;
-use crate::game::{EmbeddedLayout, Game};
+use crate::game::{Catalog, EmbeddedLayout, Game};
 use crate::layout::Layout;
 use crate::layout::LayoutError;
 use crate::moves::Move;
 use crate::perft::perft;
 use crate::pile::Pile;
 use crate::position::Position;
+use crate::reading::{Choice, Reading};
 use crate::rules::{Illegal, IllegalKind, Plugin, Rules, candidate_bottom_moves, candidate_moves};
 use crate::shuffle::{below, rng_for};
 use crate::tx::Tx;
@@ -348,4 +349,78 @@ pub fn anywhere() -> Arc<Game> {
         build,
     };
     Arc::new(game_from_source(&plugin, "anywhere.ron", ANYWHERE_LAYOUT))
+}
+
+/// The reading of [`reads_catalog`]'s game: when the stock may deal.
+pub const READS_DEAL: Reading = Reading {
+    name: "deal",
+    sentence: "When stuck, deal.",
+    choices: &[
+        Choice {
+            value: "any-time",
+            meaning: "deal whenever stock is left",
+        },
+        Choice {
+            value: "when-stuck",
+            meaning: "deal only when no other move is left",
+        },
+    ],
+};
+
+/// A game whose only rule is which reading it plays: `check` refuses every move with the
+/// chosen value of [`READS_DEAL`] as the reason.
+struct Reads(&'static str);
+
+impl Rules for Reads {
+    fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
+        Err(Illegal::unsupported(self.0))
+    }
+    fn apply(&self, _: &mut Tx<'_>, _: Move) {}
+    fn is_won(&self, _: &Position) -> bool {
+        false
+    }
+    fn readings(&self) -> &'static [Reading] {
+        &[READS_DEAL]
+    }
+}
+
+/// One game, `r` (rules `reads`), that plays the reading [`READS_DEAL`] as its layout
+/// chooses; `readings` is added to the layout's fields (`readings: {"deal": "when-stuck"}`,
+/// or nothing).
+///
+/// # Errors
+/// The layout's choice is not a value of the reading.
+pub fn reads_catalog(readings: &str) -> Result<Catalog, LayoutError> {
+    fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
+        Ok(Box::new(Reads(layout.reading_value(&READS_DEAL)?.value)))
+    }
+    let source = format!(
+        r#"(id: "r", name: "R", version: 1, rules: "reads",
+            deck: (suits: [Spades], copies: 1, ranks: 2), table: (width: 2.0, height: 2.0),
+            piles: [(id: "stock", kind: stock, x: 0.0, y: 0.0)],
+            deal: [Rest(pile: "stock")], {readings})"#
+    );
+    let source: &'static str = Box::leak(source.into_boxed_str());
+    Catalog::build(
+        &[Plugin {
+            name: "reads",
+            build,
+        }],
+        &[EmbeddedLayout {
+            file: "r.ron",
+            source,
+        }],
+    )
+}
+
+/// The value of [`READS_DEAL`] that `catalog`'s game `r` plays.
+///
+/// # Panics
+/// If the catalog has no game `r` or its game accepts a deal.
+pub fn reads_played(catalog: &Catalog) -> &'static str {
+    let game = catalog.get("r").unwrap_or_else(|| panic!("no game r"));
+    match game.check(&game.deal(1), Move::Deal) {
+        Err(illegal) => illegal.reason,
+        Ok(()) => panic!("the game accepted a deal"),
+    }
 }

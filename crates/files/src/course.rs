@@ -173,67 +173,13 @@ impl Course {
 
 #[cfg(test)]
 mod tests {
-    use solitaire_core::{
-        Choice, EmbeddedLayout, Illegal, Layout, Move, Plugin, Position, Reading, Rules, Tx,
-    };
-
     use super::*;
 
-    const DEAL: Reading = Reading {
-        name: "deal",
-        sentence: "When stuck, deal.",
-        choices: &[
-            Choice {
-                value: "any-time",
-                meaning: "deal whenever stock is left",
-            },
-            Choice {
-                value: "when-stuck",
-                meaning: "deal only when no other move is left",
-            },
-        ],
-    };
-
-    /// A game whose only rule is which reading it plays: `check` reports it as the reason.
-    struct Reads(&'static str);
-
-    impl Rules for Reads {
-        fn check(&self, _: &Position, _: Move) -> Result<(), Illegal> {
-            Err(Illegal::unsupported(self.0))
-        }
-        fn apply(&self, _: &mut Tx<'_>, _: Move) {}
-        fn is_won(&self, _: &Position) -> bool {
-            false
-        }
-        fn readings(&self) -> &'static [Reading] {
-            &[DEAL]
-        }
-    }
-
-    fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-        Ok(Box::new(Reads(layout.reading_value(&DEAL)?.value)))
-    }
+    use solitaire_core::testkit::reads_played as played;
 
     /// One game, `r`, that plays the reading `deal` as the layout chooses.
     fn catalog() -> Catalog {
-        const SOURCE: &str = r#"(id: "r", name: "R", version: 1, rules: "reads",
-            deck: (suits: [Spades], copies: 1, ranks: 2), table: (width: 2.0, height: 2.0),
-            piles: [(id: "stock", kind: stock, x: 0.0, y: 0.0)],
-            deal: [Rest(pile: "stock")])"#;
-        let plugin = Plugin {
-            name: "reads",
-            build,
-        };
-        let layout = EmbeddedLayout {
-            file: "r.ron",
-            source: SOURCE,
-        };
-        Catalog::build(&[plugin], &[layout]).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn played(catalog: &Catalog) -> &'static str {
-        let game = catalog.get("r").unwrap();
-        game.check(&game.deal(1), Move::Deal).unwrap_err().reason
+        solitaire_core::testkit::reads_catalog("").unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
