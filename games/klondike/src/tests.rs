@@ -1,4 +1,5 @@
-//! One test per rule of Klondike, on small hand-built positions, and the deal pinned.
+//! One test per rule of Klondike, on small hand-built positions; then the golden deals and
+//! the perft counts.
 
 use solitaire_core::testkit::{self, cards, play, pos, refusal, with_readings};
 use solitaire_core::{Game, IllegalKind, Status};
@@ -37,14 +38,51 @@ fn the_deal_is_seven_columns_of_one_to_seven_cards_tops_face_up_and_24_in_the_st
 }
 
 #[test]
-fn the_deal_of_seed_1_is_pinned() {
+fn golden_deals_never_change() {
+    // If this fails, the shuffle or the deal changed: every saved game and published deal
+    // number would now mean a different deal. Do not update these lines; fix the change.
     let game = game();
+    let first = |seed: u64| {
+        let p = game.deal(seed);
+        let tops: Vec<String> = (1..=7)
+            .map(|i| {
+                let pile = testkit::pile(&game, &p, &format!("t{i}"));
+                pile.top().map_or(String::new(), |c| c.to_string())
+            })
+            .collect();
+        let stock = testkit::pile(&game, &p, "stock");
+        let next: Vec<String> = stock
+            .cards()
+            .iter()
+            .rev()
+            .take(3)
+            .map(|c| c.to_string())
+            .collect();
+        format!("{} / {}", tops.join(" "), next.join(" "))
+    };
+    assert_eq!(first(1), GOLDEN_1);
+    assert_eq!(first(2), GOLDEN_2);
+    assert_eq!(first(12345), GOLDEN_12345);
     let t7 = testkit::text_line(&game, &game.deal(1), "t7");
     assert_eq!(t7, GOLDEN_T7, "the deal of seed 1 changed");
 }
 
-/// Column t7 of deal 1 (the test above pins it).
+/// The top cards of `t1`..`t7`, then the stock's next three cards (the first turn, top first).
+const GOLDEN_1: &str = "6D AC 3D QD 8H 4D 2S / 6C JS TC";
+const GOLDEN_2: &str = "AH 9H 4C 2D 9C 8D QH / JD 7S QS";
+const GOLDEN_12345: &str = "JS 7S 4H TH 8C JC 9C / 8H AC QC";
+/// Column t7 of deal 1, face-down cards and all.
 const GOLDEN_T7: &str = "t7: 3C 5C 9H 9C 9D 5S | 2S";
+
+#[test]
+fn perft_counts_are_pinned() {
+    // Sequences of 1 to 4 moves from fixed deals, under the default readings. A change to
+    // move generation shows here. Four turns of three leave the stock half full, so no
+    // `redeal` is reachable and the passes reading plays no part in these counts.
+    assert_eq!(testkit::perft_table(&game(), &[1, 2, 3], 4), PERFT);
+}
+
+const PERFT: [[u64; 4]; 3] = [[6, 21, 78, 338], [6, 20, 55, 123], [3, 12, 47, 147]];
 
 #[test]
 fn foundations_build_up_in_suit_from_the_ace() {
