@@ -85,6 +85,7 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
     // For each child on the path: where its steps and its moves begin.
     let mut path: Vec<(usize, usize)> = Vec::new();
     let mut pool: Vec<Vec<Child>> = Vec::new();
+    let mut scratch = Scratch::default();
     let mut pruned = false;
     let mut frames = vec![expand(
         rules,
@@ -92,6 +93,7 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
         &mut pos,
         &mut log,
         &mut pool,
+        &mut scratch,
         &mut pruned,
         meter,
     )];
@@ -124,7 +126,16 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
             continue;
         }
         path.push((s, m));
-        let frame = expand(rules, h, &mut pos, &mut log, &mut pool, &mut pruned, meter);
+        let frame = expand(
+            rules,
+            h,
+            &mut pos,
+            &mut log,
+            &mut pool,
+            &mut scratch,
+            &mut pruned,
+            meter,
+        );
         frames.push(frame);
     }
     if pruned {
@@ -134,22 +145,36 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
     }
 }
 
+/// Buffers an expansion reuses: the legal moves, the moves a child plays, the scores.
+#[derive(Default)]
+struct Scratch {
+    moves: Vec<Move>,
+    played: Vec<Move>,
+    scored: Vec<(i32, Child)>,
+}
+
 /// The moves of `pos`, best first, with pruned moves left out; where the stock's turns
 /// commute ([`Heuristic::turn_piles`]), the plays from the stock and waste after each number
 /// of turns too, and no turn alone.
+#[allow(clippy::too_many_arguments)]
 fn expand(
     rules: &dyn Rules,
     h: &dyn Heuristic,
     pos: &mut Position,
     log: &mut Vec<Step>,
     pool: &mut Vec<Vec<Child>>,
+    scratch: &mut Scratch,
     pruned: &mut bool,
     meter: &mut Meter,
 ) -> Frame {
     let mut children = pool.pop().unwrap_or_default();
     children.clear();
-    let mut moves = Vec::new();
-    legal(rules, h, pos, &mut moves, pruned);
+    let Scratch {
+        moves,
+        played,
+        scored,
+    } = scratch;
+    legal(rules, h, pos, moves, pruned);
     match h.turn_piles() {
         Some(piles) if moves.iter().any(|&m| is_turn(m)) && forced_turn(rules, pos).is_some() => {
             children.extend(
@@ -158,32 +183,29 @@ fn expand(
                     .filter(|m| !is_turn(**m))
                     .map(|&mv| Child { turns: 0, mv }),
             );
-            turned_plays(rules, h, pos, log, piles, &mut moves, pruned, &mut children);
+            turned_plays(rules, h, pos, log, piles, moves, pruned, &mut children);
         }
         _ => children.extend(moves.iter().map(|&mv| Child { turns: 0, mv })),
     }
     if children.len() > 1 {
-        let mut played = Vec::new();
-        let mut scored: Vec<(i32, Child)> = children
-            .iter()
-            .map(|&c| {
-                let s = log.len();
-                play(rules, pos, log, &mut played, c);
-                played.clear();
-                meter.nodes += 1 + u64::from(c.turns);
-                let e = if rules.is_won(pos) {
-                    i32::MIN
-                } else {
-                    h.eval(pos)
-                };
-                undo(pos, &log[s..]);
-                log.truncate(s);
-                (e, c)
-            })
-            .collect();
+        scored.clear();
+        scored.extend(children.iter().map(|&c| {
+            let s = log.len();
+            play(rules, pos, log, played, c);
+            played.clear();
+            meter.nodes += 1 + u64::from(c.turns);
+            let e = if rules.is_won(pos) {
+                i32::MIN
+            } else {
+                h.eval(pos)
+            };
+            undo(pos, &log[s..]);
+            log.truncate(s);
+            (e, c)
+        }));
         scored.sort_by_key(|&(e, _)| e);
         children.clear();
-        children.extend(scored.into_iter().map(|(_, c)| c));
+        children.extend(scored.iter().map(|&(_, c)| c));
     }
     Frame { children, next: 0 }
 }

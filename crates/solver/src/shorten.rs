@@ -34,21 +34,22 @@ pub fn shorten(game: &Game, start: &Position, moves: &[Move]) -> Vec<Move> {
             p.clone()
         }
     };
+    // Under unlimited redeals the count decides no move, so the path keeps its positions
+    // without it.
     let mut path = Vec::with_capacity(moves.len() + 1);
     let mut pos = start.clone();
-    path.push(pos.clone());
+    path.push(same(&pos));
     for &mv in moves {
         if game.play(&mut pos, mv).is_err() {
             return moves.to_vec();
         }
-        path.push(pos.clone());
+        path.push(same(&pos));
     }
-    let alike: Vec<Position> = path.iter().map(same).collect();
-    let last: HashMap<&Position, usize> = alike.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    let last: HashMap<&Position, usize> = path.iter().enumerate().map(|(i, p)| (p, i)).collect();
     let mut short = Vec::new();
-    let mut i = last[&alike[0]];
+    let mut i = last[&path[0]];
     while i < moves.len() {
-        let (mut to, mut step) = (last[&alike[i + 1]], moves[i]);
+        let (mut to, mut step) = (last[&path[i + 1]], moves[i]);
         for mv in game.legal_moves(&path[i]) {
             let mut child = path[i].clone();
             if game.play(&mut child, mv).is_ok()
@@ -59,8 +60,6 @@ pub fn shorten(game: &Game, start: &Position, moves: &[Move]) -> Vec<Move> {
             }
         }
         short.push(step);
-        // Go on from the position as this shorter path reaches it (its redeal count may
-        // differ from the win's).
         i = to;
     }
     short

@@ -72,14 +72,20 @@ impl Klondike {
         let Some(&first) = cards.first() else {
             return Err(Illegal::source("nothing to move"));
         };
+        self.takes(pos, to, first, count)
+    }
+
+    /// Whether pile `to` takes `count` cards headed by `head`: a foundation one card, up in
+    /// suit from the Ace; a column down in alternate colours, a space only a King.
+    fn takes(&self, pos: &Position, to: usize, head: Card, count: usize) -> Result<(), Illegal> {
         if self.is_foundation(to) {
             if count != 1 {
                 return Err(Illegal::target("a foundation takes one card at a time"));
             }
             return match pos.pile(to).top() {
-                None if first.rank == Rank::Ace => Ok(()),
+                None if head.rank == Rank::Ace => Ok(()),
                 None => Err(Illegal::target("a foundation is founded with an Ace")),
-                Some(top) if BuildRule::UP_IN_SUIT.fits(top, first) => Ok(()),
+                Some(top) if BuildRule::UP_IN_SUIT.fits(top, head) => Ok(()),
                 Some(_) => Err(Illegal::target("a foundation is built up in suit")),
             };
         }
@@ -89,11 +95,11 @@ impl Klondike {
             ));
         }
         match pos.pile(to).top() {
-            None if first.rank == Rank::King => Ok(()),
+            None if head.rank == Rank::King => Ok(()),
             None => Err(Illegal::target(
                 "a space takes only a King, or a run headed by a King",
             )),
-            Some(top) if DOWN_ALTERNATE.fits(top, first) => Ok(()),
+            Some(top) if DOWN_ALTERNATE.fits(top, head) => Ok(()),
             Some(_) => Err(Illegal::target(
                 "a column is built down in alternate colours",
             )),
@@ -188,22 +194,9 @@ impl Rules for Klondike {
                 if self.is_foundation(from) && !self.is_column(to) {
                     continue;
                 }
-                let top = pos.pile(to).top();
                 for count in 1..=most {
                     let head = cards[cards.len() - count];
-                    let fits = if self.is_foundation(to) {
-                        count == 1
-                            && match top {
-                                None => head.rank == Rank::Ace,
-                                Some(top) => BuildRule::UP_IN_SUIT.fits(top, head),
-                            }
-                    } else {
-                        match top {
-                            None => head.rank == Rank::King,
-                            Some(top) => DOWN_ALTERNATE.fits(top, head),
-                        }
-                    };
-                    if fits {
+                    if self.takes(pos, to, head, count).is_ok() {
                         out.push(Move::transfer(from, to, count));
                     }
                 }
