@@ -62,6 +62,7 @@ pub fn searches() -> Vec<SearchPlugin> {
         game_aces_up::SEARCH,
         game_german_patience::SEARCH,
         game_spider::SEARCH,
+        game_klondike::SEARCH,
     ]
 }
 

@@ -30,8 +30,11 @@ use solitaire_core::{
 use strum::EnumString;
 
 mod rules;
+pub mod search;
 #[cfg(test)]
 mod tests;
+
+pub use search::SEARCH;
 
 /// The plugin that `rules: "klondike"` names.
 pub const PLUGIN: Plugin = Plugin {

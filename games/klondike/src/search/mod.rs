@@ -1,0 +1,278 @@
+//! Klondike's own search: every deal is either won (the moves, replayed through the engine by
+//! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
+//!
+//! A narrow beam of the generic search (with the layout's declarations) tries first: it finds
+//! most wins in milliseconds, and short ones. Then two depth-first searches take turns on a
+//! compact board of its own ([`board`]: the cards the stock's turns can bring up are its
+//! moves, so a turn is never a position of its own): one for wins only, with a restriction not
+//! known to keep every win, and the exhaustive one, with the reductions of [`walk`], each
+//! argued in `games/klondike/SEARCH.md` and tested against the search without it. Wins are
+//! translated to engine moves here: a talon card's play is the turns that bring it to the top
+//! of the waste, then the play.
+//!
+//! Served: passes unlimited, draw three or one (the other passes readings go to the generic
+//! search).
+
+pub(crate) mod board;
+#[cfg(test)]
+mod tests;
+pub(crate) mod walk;
+
+use solitaire_core::{Card, Game, Move, PileKind, Position};
+use solitaire_search::pausable::{Dfs, Verdict};
+use solitaire_search::{
+    Budget, Declared, Generic, Meter, Method, Outcome, Report, SearchPlugin, beam,
+};
+
+use crate::{DRAW, Draw, PASSES, Passes};
+use board::{Board, Code, HOME, Step};
+use walk::{Reductions, Walker};
+
+/// Klondike's search for the solver: its own for [`Method::Auto`] with passes unlimited.
+pub const SEARCH: SearchPlugin = SearchPlugin {
+    name: "klondike",
+    guide: |_| None,
+    solve,
+};
+
+/// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when
+/// the first narrow beam wins, `klondike-exact` otherwise; `None` for another method or a
+/// game it does not serve.
+pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
+    if method != Method::Auto {
+        return None;
+    }
+    let exact = Exact::new(game, start)?;
+    let guide = Declared::wrap(game, Box::new(Generic::new(game)));
+    let mut meter = Meter::new(budget);
+    let first = beam::beam(
+        game.rules(),
+        guide.as_ref(),
+        start,
+        NARROW,
+        &mut meter,
+        &mut false,
+    );
+    if first != Outcome::Unknown {
+        return Some(meter.report(first, "beam"));
+    }
+    let outcome = exact.solve(&mut meter);
+    Some(meter.report(outcome, "klondike-exact"))
+}
+
+/// The width of the first beam: it wins most won deals in milliseconds, with short wins.
+const NARROW: usize = 256;
+
+/// The nodes of each search's first round in [`Exact::solve`].
+const FIRST_ROUND: u64 = 100_000;
+
+/// The exact search set up for one position.
+pub(crate) struct Exact<'g> {
+    stock: usize,
+    waste: usize,
+    foundations: Vec<usize>,
+    columns: Vec<usize>,
+    start: Position,
+    game: &'g Game,
+    pub(crate) board: Board,
+}
+
+/// The board's code of `card`.
+pub(crate) fn code(card: Card) -> Code {
+    ((card.suit as u8) << 4) | card.rank.value()
+}
+
+impl<'g> Exact<'g> {
+    /// The search for `pos` of `game` (played by these rules); `None` unless its passes are
+    /// unlimited and it has the piles the plugin accepts with foundations built from the Ace.
+    pub fn new(game: &'g Game, pos: &Position) -> Option<Exact<'g>> {
+        let layout = game.layout();
+        if layout.reading::<Passes>(&PASSES).ok()? != Passes::Unlimited || layout.deck.copies != 1 {
+            return None;
+        }
+        let draw = match layout.reading::<Draw>(&DRAW).ok()? {
+            Draw::Three => 3,
+            Draw::One => 1,
+        };
+        let one = |kind| match layout.piles_of(kind).as_slice() {
+            [p] => Some(*p),
+            _ => None,
+        };
+        let (stock, waste) = (one(PileKind::Stock)?, one(PileKind::Waste)?);
+        let foundations = layout.piles_of(PileKind::Foundation);
+        if foundations.is_empty() {
+            return None;
+        }
+        let columns = layout.piles_of(PileKind::Tableau);
+        let mut home = [0u8; 4];
+        for &f in &foundations {
+            let pile = pos.pile(f);
+            if let Some(top) = pile.top() {
+                home[top.suit as usize] = top.rank.value();
+            }
+        }
+        let cols = columns
+            .iter()
+            .map(|&c| {
+                let pile = pos.pile(c);
+                let cards = pile.cards().iter().map(|&x| code(x)).collect();
+                (cards, u8::try_from(pile.face_down()).unwrap_or(u8::MAX))
+            })
+            .collect();
+        let talon: Vec<Code> = (pos.pile(waste).cards().iter())
+            .chain(pos.pile(stock).cards().iter().rev())
+            .map(|&c| code(c))
+            .collect();
+        let red = [0, 1, 2, 3].map(|s| {
+            layout
+                .deck
+                .suits
+                .iter()
+                .any(|x| *x as usize == s && x.is_red())
+        });
+        let board = Board::new(
+            cols,
+            home,
+            talon,
+            u8::try_from(pos.pile(waste).len()).ok()?,
+            draw,
+            red,
+        )?;
+        Some(Exact {
+            stock,
+            waste,
+            foundations,
+            columns,
+            start: pos.clone(),
+            game,
+            board,
+        })
+    }
+
+    /// Search within `meter`'s budget: two depth-first searches in turns, a round of nodes
+    /// each, every round twice as large as the one before, until one answers:
+    /// - the search for wins ([`Reductions::WINS`]: a run leaves a face-up card only for that
+    ///   card to go home) has fewer positions and finds most wins first, but proves nothing;
+    /// - the exhaustive search ([`Reductions::ALL`]) wins or proves the deal lost.
+    ///
+    /// The search for wins keeps at most a quarter of the budget's positions. When it has seen
+    /// all its positions, its table is freed and the exhaustive one goes on alone with all of
+    /// the budget. Neither is ever restarted.
+    pub fn solve(&self, meter: &mut Meter) -> Outcome {
+        let mut wins: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::WINS);
+        let mut proof: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
+        let mut wins_open = true;
+        let mut round = FIRST_ROUND;
+        let states = meter.budget.states;
+        let verdict = loop {
+            let before = meter.nodes;
+            if wins_open {
+                meter.budget.states = states / 4;
+                match wins.run(round, meter) {
+                    Verdict::Won(steps) => break Verdict::Won(steps),
+                    Verdict::Lost => {
+                        wins_open = false;
+                        wins = Dfs::new(Board::empty(), Reductions::WINS);
+                    }
+                    Verdict::Unknown => {}
+                }
+            }
+            meter.budget.states = if wins_open {
+                states - states / 4
+            } else {
+                states
+            };
+            match proof.run(round, meter) {
+                Verdict::Unknown => {}
+                answer => break answer,
+            }
+            // Out of time, or both tables full (a search that stops for good takes no node).
+            if meter.out_of_time() || meter.nodes >= meter.budget.nodes || meter.nodes == before {
+                break Verdict::Unknown;
+            }
+            round = round.saturating_mul(2);
+        };
+        meter.budget.states = states;
+        verdict.outcome(|steps| self.engine_moves(steps.iter().map(|s| s.0)))
+    }
+
+    /// The engine's moves for `steps` from the start, replayed as they are translated (a step
+    /// the engine refuses ends the list; the caller's replay refuses it).
+    pub(crate) fn engine_moves(&self, steps: impl IntoIterator<Item = Step>) -> Vec<Move> {
+        let mut pos = self.start.clone();
+        let mut out = Vec::new();
+        let play = |pos: &mut Position, mv: Move, out: &mut Vec<Move>| {
+            out.push(mv);
+            self.game.play(pos, mv).is_ok()
+        };
+        for step in steps {
+            let ok = match step {
+                Step::Talon { card, to, .. } => {
+                    let mut turns = 0;
+                    let limit = 2 * (pos.pile(self.stock).len() + pos.pile(self.waste).len()) + 2;
+                    while pos.pile(self.waste).top().map(code) != Some(card) && turns < limit {
+                        let turn = if pos.pile(self.stock).is_empty() {
+                            Move::Redeal
+                        } else {
+                            Move::Deal
+                        };
+                        if !play(&mut pos, turn, &mut out) {
+                            return out;
+                        }
+                        turns += 1;
+                    }
+                    let to = if to == HOME {
+                        self.foundation_for(&pos, card)
+                    } else {
+                        self.columns[usize::from(to)]
+                    };
+                    play(&mut pos, Move::transfer(self.waste, to, 1), &mut out)
+                }
+                Step::Home { from, card, .. } => {
+                    let to = self.foundation_for(&pos, card);
+                    play(
+                        &mut pos,
+                        Move::transfer(self.columns[usize::from(from)], to, 1),
+                        &mut out,
+                    )
+                }
+                Step::Shift {
+                    from, to, count, ..
+                } => {
+                    let (from, to) = (
+                        self.columns[usize::from(from)],
+                        self.columns[usize::from(to)],
+                    );
+                    play(
+                        &mut pos,
+                        Move::transfer(from, to, usize::from(count)),
+                        &mut out,
+                    )
+                }
+                Step::Down { suit, to } => {
+                    let from = self.foundation_for(&pos, (suit << 4) | 1);
+                    play(
+                        &mut pos,
+                        Move::transfer(from, self.columns[usize::from(to)], 1),
+                        &mut out,
+                    )
+                }
+            };
+            if !ok {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The foundation of `card`'s suit: the one its Ace is on, or the first empty one.
+    fn foundation_for(&self, pos: &Position, card: Code) -> usize {
+        let suit = card >> 4;
+        let mine = |&&f: &&usize| pos.pile(f).bottom().is_some_and(|b| b.suit as u8 == suit);
+        let empty = |&&f: &&usize| pos.pile(f).is_empty();
+        (self.foundations.iter().find(mine))
+            .or_else(|| self.foundations.iter().find(empty))
+            .copied()
+            .unwrap_or(self.foundations[0])
+    }
+}

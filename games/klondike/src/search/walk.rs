@@ -1,0 +1,236 @@
+//! The exhaustive search's walk of the board: which moves it tries, with the reductions
+//! argued in `games/klondike/SEARCH.md` (each tested against the search without it).
+//!
+//! - **Safe home**: a column's top card whose closure is home goes home as the only move.
+//! - **Columns alike**: the key takes the columns as a multiset (always); a King goes only to
+//!   the first space, and a column that is a King's run alone never moves to a space.
+//! - **Follow-ups**: some moves are only worth making for the move they let come next, so the
+//!   move after them must be that one:
+//!   - a run moved off a face-up card `x` (part of a column's run): the next move touches `x`
+//!     (`x` goes home or moves, or a card goes on it);
+//!   - a foundation card `f` brought down: the next move puts a card on `f`, or brings the next
+//!     card of its suit down;
+//!   - a whole column moved onto another (not a King's): the next move fills a space.
+//!
+//!   What a position still owes is part of its key; a position reached owing nothing stands
+//!   for the same position owing something (its moves include theirs).
+
+use std::cell::RefCell;
+
+use solitaire_search::key::Seen;
+use solitaire_search::pausable::Walk;
+
+use super::board::{Board, Code, HOME, Step, suit};
+
+/// What the search may use beyond the rules (all on in the real search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reductions {
+    pub safe_home: bool,
+    pub columns_alike: bool,
+    pub follow_ups: bool,
+    /// A run moves off a face-up card only when that card then goes home (Solvitaire's
+    /// default): not known to keep every win, so a search with it finds wins but proves
+    /// nothing.
+    pub home_first: bool,
+}
+
+impl Reductions {
+    pub const ALL: Reductions = Reductions {
+        safe_home: true,
+        columns_alike: true,
+        follow_ups: true,
+        home_first: false,
+    };
+    /// [`Reductions::ALL`] and `home_first`: a search for wins only.
+    pub const WINS: Reductions = Reductions {
+        home_first: true,
+        ..Reductions::ALL
+    };
+    #[cfg(test)]
+    pub const NONE: Reductions = Reductions {
+        safe_home: false,
+        columns_alike: false,
+        follow_ups: false,
+        home_first: false,
+    };
+}
+
+/// What the next move must do (a follow-up), as a byte of the key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Owed {
+    Nothing,
+    /// Touch the card, a column's top: it goes home or moves, or a card goes on it.
+    Touch(Code),
+    /// Put a card on this card (a column's top, just down from its foundation), or bring the
+    /// next card of its suit down.
+    Cover(Code),
+    /// Put a King into a space.
+    Fill,
+}
+
+impl Owed {
+    fn byte(self) -> u8 {
+        match self {
+            Owed::Nothing => 0,
+            Owed::Touch(c) => 0x40 | c,
+            Owed::Cover(c) => 0x80 | c,
+            Owed::Fill => 0xc0,
+        }
+    }
+}
+
+/// The board as the exhaustive search walks it.
+pub(crate) struct Walker {
+    pub(crate) board: Board,
+    reductions: Reductions,
+    /// What each position of the path owes, the current one last.
+    owed: Vec<Owed>,
+    scratch: RefCell<(Vec<u8>, Vec<Step>)>,
+}
+
+impl From<(Board, Reductions)> for Walker {
+    fn from((board, reductions): (Board, Reductions)) -> Walker {
+        Walker {
+            board,
+            reductions,
+            owed: vec![Owed::Nothing],
+            scratch: RefCell::new((Vec::new(), Vec::new())),
+        }
+    }
+}
+
+impl Walker {
+    fn owed(&self) -> Owed {
+        self.owed.last().copied().unwrap_or(Owed::Nothing)
+    }
+
+    /// The column whose top card is `card`.
+    fn column_of(&self, card: Code) -> Option<u8> {
+        (0..self.board.columns.len())
+            .find(|&c| self.board.top(c) == Some(card))
+            .map(|c| c as u8)
+    }
+
+    /// Whether `step` pays what the position owes.
+    fn pays(&self, owed: Owed, step: Step) -> bool {
+        match owed {
+            Owed::Nothing => true,
+            Owed::Touch(x) => {
+                let col = self.column_of(x);
+                let home = match step {
+                    Step::Home { from, .. } => Some(from),
+                    _ => None,
+                };
+                col.is_some()
+                    && (home == col || (!self.reductions.home_first && step.onto() == col))
+            }
+            Owed::Cover(f) => {
+                let col = self.column_of(f);
+                (col.is_some() && step.onto() == col)
+                    || matches!(step, Step::Down { suit: s, .. } if s == suit(f))
+            }
+            Owed::Fill => step
+                .onto()
+                .is_some_and(|to| self.board.columns[usize::from(to)].is_empty()),
+        }
+    }
+
+    /// What the position `step` leads to owes (`step` not yet made).
+    fn owes_after(&self, step: Step) -> Owed {
+        if !self.reductions.follow_ups {
+            return Owed::Nothing;
+        }
+        match step {
+            Step::Shift {
+                from, count, flip, ..
+            } if !flip => {
+                let col = &self.board.columns[usize::from(from)];
+                match col.len() - usize::from(count) {
+                    0 => Owed::Fill,
+                    rest => Owed::Touch(col[rest - 1]),
+                }
+            }
+            Step::Down { suit: s, .. } => Owed::Cover((s << 4) | self.board.home[usize::from(s)]),
+            _ => Owed::Nothing,
+        }
+    }
+
+    /// Whether the reductions leave `step` out whatever is owed: a safe card brought down
+    /// (it would go straight back), a King to any space but the first, a King's whole column
+    /// to a space.
+    fn pointless(&self, step: Step) -> bool {
+        let b = &self.board;
+        let first_space = || (0..b.columns.len()).find(|&c| b.columns[c].is_empty());
+        let to_space = |to: u8| b.columns[usize::from(to)].is_empty();
+        match step {
+            Step::Down { suit: s, to } => {
+                let card = (s << 4) | b.home[usize::from(s)];
+                (self.reductions.safe_home && b.safe(card))
+                    || (self.reductions.columns_alike
+                        && to_space(to)
+                        && first_space() != Some(usize::from(to)))
+            }
+            Step::Shift {
+                from, to, count, ..
+            } if self.reductions.columns_alike && to_space(to) => {
+                usize::from(count) == b.columns[usize::from(from)].len()
+                    || first_space() != Some(usize::from(to))
+            }
+            Step::Talon { to, .. } if self.reductions.columns_alike && to != HOME => {
+                to_space(to) && first_space() != Some(usize::from(to))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Walk for Walker {
+    type Step = (Step, Owed);
+    type Table = Seen;
+
+    fn key(&self) -> u128 {
+        self.board.key(self.owed().byte())
+    }
+    fn is_won(&self) -> bool {
+        self.board.is_won()
+    }
+    fn apply(&mut self, (step, owed): Self::Step) {
+        self.board.apply(step);
+        self.owed.push(owed);
+    }
+    fn undo(&mut self, (step, _): Self::Step) {
+        self.owed.pop();
+        self.board.undo(step);
+    }
+    fn admit(&mut self, _: Self::Step, _branching: bool, seen: &mut Seen) -> bool {
+        if self.owed() != Owed::Nothing && seen.contains(&self.board.key(0)) {
+            return false;
+        }
+        seen.insert(self.key())
+    }
+    fn expand(&self, out: &mut Vec<Self::Step>) {
+        let b = &self.board;
+        if self.reductions.safe_home {
+            for from in 0..b.columns.len() {
+                if let Some(card) = b.top(from)
+                    && b.goes_home(card)
+                    && b.safe(card)
+                {
+                    let flip = b.turns_up(from, 1);
+                    let from = from as u8;
+                    out.push((Step::Home { from, card, flip }, Owed::Nothing));
+                    return;
+                }
+            }
+        }
+        let mut scratch = self.scratch.borrow_mut();
+        let (reach, steps) = &mut *scratch;
+        b.moves(reach, steps);
+        let owed = self.owed();
+        for &step in steps.iter() {
+            if self.pays(owed, step) && !self.pointless(step) {
+                out.push((step, self.owes_after(step)));
+            }
+        }
+    }
+}
