@@ -156,8 +156,8 @@ impl<'g> Exact<'g> {
     /// - the exhaustive search ([`Reductions::ALL`]) wins or proves the deal lost.
     ///
     /// The search for wins keeps at most a quarter of the budget's positions. When it has seen
-    /// all its positions, its table is freed and the exhaustive one goes on alone with all of
-    /// the budget. Neither is ever restarted.
+    /// all its positions or filled its quarter, its table is freed and the exhaustive one goes
+    /// on alone with all of the budget. Neither is ever restarted.
     pub fn solve(&self, meter: &mut Meter) -> Outcome {
         let mut wins: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::WINS);
         let mut proof: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
@@ -170,11 +170,12 @@ impl<'g> Exact<'g> {
                 meter.budget.states = states / 4;
                 match wins.run(round, meter) {
                     Verdict::Won(steps) => break Verdict::Won(steps),
-                    Verdict::Lost => {
-                        wins_open = false;
-                        wins = Dfs::new(Board::empty(), Reductions::WINS);
-                    }
-                    Verdict::Unknown => {}
+                    // Seen all its positions, or its table full (it takes no more nodes).
+                    Verdict::Lost => wins_open = false,
+                    Verdict::Unknown => wins_open = meter.nodes > before,
+                }
+                if !wins_open {
+                    wins = Dfs::new(Board::empty(), Reductions::WINS);
                 }
             }
             meter.budget.states = if wins_open {
