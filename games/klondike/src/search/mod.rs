@@ -77,6 +77,44 @@ pub(crate) struct Exact<'g> {
     pub(crate) board: Board,
 }
 
+/// Whether `pos` is a position play can reach, as the board assumes: every card of the deck
+/// once, each foundation the Ace up of one suit (no two of the same suit), and each column's
+/// face-up cards one run built down in alternate colours. A position text can say otherwise;
+/// the generic search serves it then.
+fn well_formed(game: &Game, pos: &Position, foundations: &[usize], columns: &[usize]) -> bool {
+    let mut seen = [false; 64];
+    let mut count = 0;
+    for pile in pos.piles() {
+        for &card in pile.cards() {
+            let c = usize::from(code(card));
+            if c >= 64 || seen[c] || !game.layout().deck.contains(card) {
+                return false;
+            }
+            seen[c] = true;
+            count += 1;
+        }
+    }
+    let mut suits = [false; 4];
+    let foundations_ok = foundations.iter().all(|&f| {
+        let cards = pos.pile(f).cards();
+        let Some(first) = cards.first() else {
+            return true;
+        };
+        let suit = first.suit as usize;
+        let fresh = !std::mem::replace(&mut suits[suit & 3], true);
+        fresh
+            && (cards.iter().enumerate())
+                .all(|(i, c)| c.suit == first.suit && usize::from(c.rank.value()) == i + 1)
+    });
+    let runs_ok = columns.iter().all(|&c| {
+        let up = pos.pile(c).face_up();
+        up.windows(2).all(|w| {
+            w[0].rank.value() == w[1].rank.value() + 1 && w[0].suit.is_red() != w[1].suit.is_red()
+        })
+    });
+    count == game.layout().deck.len() && foundations_ok && runs_ok
+}
+
 /// The board's code of `card`.
 pub(crate) fn code(card: Card) -> Code {
     ((card.suit as u8) << 4) | card.rank.value()
@@ -110,6 +148,9 @@ impl<'g> Exact<'g> {
             if let Some(top) = pile.top() {
                 home[top.suit as usize] = top.rank.value();
             }
+        }
+        if !well_formed(game, pos, &foundations, &columns) {
+            return None;
         }
         let cols = columns
             .iter()

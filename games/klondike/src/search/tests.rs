@@ -364,3 +364,29 @@ fn exhaustive_alone() {
         );
     }
 }
+
+/// Positions play cannot reach (a text can say anything) are never searched on the board: the
+/// parser refuses a card twice and a foundation not built from its Ace, and face-up cards that
+/// are no run are left to the generic search.
+#[test]
+fn positions_play_cannot_reach_are_left_to_the_generic_search() {
+    let game = klondike("");
+    let deal = game.position_text(&game.deal(1));
+    assert!(Exact::new(&game, &game.parse_position(&deal).expect("parses")).is_some());
+    let edit = |changes: &[(&str, &str)]| {
+        let mut text = deal.clone();
+        for (from, to) in changes {
+            assert!(text.contains(from), "{from}");
+            text = text.replacen(from, to, 1);
+        }
+        game.parse_position(&text)
+    };
+    assert!(edit(&[("t1: 6D", "t1: 6D 2S")]).is_err(), "a card twice");
+    let three_home = [("t3: 3S KH", "t3: KH"), ("f1:", "f1: 3S")];
+    assert!(edit(&three_home).is_err(), "a foundation not from its Ace");
+    let no_run = edit(&[("t2: 8D | AC", "t2: | 8D AC")]).expect("the engine reads it");
+    assert!(
+        Exact::new(&game, &no_run).is_none(),
+        "face-up cards that are no run"
+    );
+}
