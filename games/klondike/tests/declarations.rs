@@ -6,41 +6,17 @@ use game_klondike::{LAYOUTS, PLUGIN};
 use solitaire_core::{Game, Layout};
 use solitaire_search::testkit::check_declarations;
 
+mod common {
+    pub mod small;
+}
+
 /// Klondike with four ranks and four columns (1 to 4 cards), the other six cards in the stock:
 /// small enough for the exhaustive search, large enough to be won and lost.
 fn small(readings: &str) -> Layout {
-    let text = format!(
-        r#"(
-        id: "klondike-small", name: "Klondike (small)", version: 1, rules: "klondike",
-        deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 1, ranks: 4),
-        table: (width: 6.0, height: 4.0),
-        piles: [
-            (id: "stock", kind: stock, x: 0.0, y: 0.0),
-            (id: "waste", kind: waste, x: 1.0, y: 0.0),
-            (id: "f1", kind: foundation, x: 2.0, y: 0.0),
-            (id: "f2", kind: foundation, x: 3.0, y: 0.0),
-            (id: "f3", kind: foundation, x: 4.0, y: 0.0),
-            (id: "f4", kind: foundation, x: 5.0, y: 0.0),
-            (id: "t1", kind: tableau, x: 0.0, y: 2.0, fan: Down),
-            (id: "t2", kind: tableau, x: 1.0, y: 2.0, fan: Down),
-            (id: "t3", kind: tableau, x: 2.0, y: 2.0, fan: Down),
-            (id: "t4", kind: tableau, x: 3.0, y: 2.0, fan: Down),
-        ],
-        deal: [
-            Rows(piles: ["t1"], rows: 1, face: Up),
-            Rows(piles: ["t2..t4"], rows: 1, face: Down),
-            Rows(piles: ["t2"], rows: 1, face: Up),
-            Rows(piles: ["t3..t4"], rows: 1, face: Down),
-            Rows(piles: ["t3"], rows: 1, face: Up),
-            Rows(piles: ["t4"], rows: 1, face: Down),
-            Rows(piles: ["t4"], rows: 1, face: Up),
-            Rest(pile: "stock"),
-        ],
-        readings: {{ {readings} }},
-        search: (interchangeable: [["f1..f4"], ["t1..t4"]], safe_home: true, turns_commute: true),
-    )"#
-    );
-    Layout::parse("klondike-small.ron", &text).expect("the small layout parses")
+    let search =
+        r#"(interchangeable: [["f1..f4"], ["t1..t4"]], safe_home: true, turns_commute: true)"#;
+    let suits = "Spades, Hearts, Diamonds, Clubs";
+    common::small::small(suits, 4, 4, readings, search)
 }
 
 #[test]

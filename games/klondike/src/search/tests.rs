@@ -135,41 +135,12 @@ fn a_talon_card_is_reached_by_turns_round_the_whole_stock() {
     );
 }
 
-/// Klondike with `ranks` ranks of `suits` and `columns` columns (1 to `columns` cards), the
-/// rest in the stock: small enough for the exhaustive search through the engine.
+#[path = "../../tests/common/small.rs"]
+mod small_layout;
+
+/// Klondike with `ranks` ranks of `suits` and `columns` columns, nothing declared.
 fn small(suits: &str, ranks: u8, columns: usize, readings: &str) -> Game {
-    let piles: String = (1..=columns)
-        .map(|i| format!("(id: \"t{i}\", kind: tableau, x: {i}.0, y: 2.0, fan: Down),"))
-        .collect();
-    let mut deal = String::new();
-    for row in 1..=columns {
-        deal += &format!("Rows(piles: [\"t{row}\"], rows: 1, face: Up),");
-        if row < columns {
-            deal += &format!(
-                "Rows(piles: [\"t{}..t{columns}\"], rows: 1, face: Down),",
-                row + 1
-            );
-        }
-    }
-    let text = format!(
-        r#"(
-        id: "klondike-small", name: "Klondike (small)", version: 1, rules: "klondike",
-        deck: (suits: [{suits}], copies: 1, ranks: {ranks}),
-        table: (width: 9.0, height: 4.0),
-        piles: [
-            (id: "stock", kind: stock, x: 0.0, y: 0.0),
-            (id: "waste", kind: waste, x: 1.0, y: 0.0),
-            (id: "f1", kind: foundation, x: 2.0, y: 0.0),
-            (id: "f2", kind: foundation, x: 3.0, y: 0.0),
-            (id: "f3", kind: foundation, x: 4.0, y: 0.0),
-            (id: "f4", kind: foundation, x: 5.0, y: 0.0),
-            {piles}
-        ],
-        deal: [{deal} Rest(pile: "stock")],
-        readings: {{ {readings} }},
-    )"#
-    );
-    let layout = Layout::parse("klondike-small.ron", &text).expect("the small layout parses");
+    let layout = small_layout::small(suits, ranks, columns, readings, "");
     Game::new(layout, &PLUGIN).expect("builds")
 }
 
