@@ -55,6 +55,16 @@ pub(crate) enum Step {
     },
     /// Suit `suit`'s top foundation card back onto column `to`.
     Down { suit: u8, to: u8 },
+    /// The top `count` cards of column `from`, the stack on `card`, onto column `to` (whose top
+    /// is `card`'s twin, which the stack fits as well), then `card` to its foundation; `flip`:
+    /// a face-down card turned up.
+    Swap {
+        from: u8,
+        to: u8,
+        count: u8,
+        card: Code,
+        flip: bool,
+    },
 }
 
 impl Step {
@@ -62,13 +72,14 @@ impl Step {
     pub(crate) fn onto(self) -> Option<u8> {
         match self {
             Step::Talon { to, .. } if to != HOME => Some(to),
-            Step::Shift { to, .. } | Step::Down { to, .. } => Some(to),
+            Step::Shift { to, .. } | Step::Down { to, .. } | Step::Swap { to, .. } => Some(to),
             _ => None,
         }
     }
 }
 
 const DOWN_SALT: u64 = 1 << 20;
+const TWIN_SALT: u64 = 1 << 24;
 
 fn card_hash(height: usize, c: Code) -> u128 {
     random((height as u64) * 64 + u64::from(c))
@@ -103,6 +114,8 @@ pub(crate) struct Board {
     draw: u8,
     /// Whether each suit is red.
     red: [bool; 4],
+    /// The deck's suits, a bit each.
+    suits: u8,
     /// Cards in play at the start: the game is won when all are home.
     cards: u8,
 }
@@ -110,8 +123,8 @@ pub(crate) struct Board {
 impl Board {
     /// A board from its columns (bottom first) with their face-down counts, the foundations'
     /// heights by suit, the talon (waste bottom first, then the stock in turning order) with
-    /// the waste's length, the cards a turn takes and which suits are red. `None` if the talon
-    /// has more than 64 cards.
+    /// the waste's length, the cards a turn takes, which suits are red and which the deck has
+    /// (a bit each). `None` if the talon has more than 64 cards.
     pub(crate) fn new(
         columns: Vec<(Vec<Code>, u8)>,
         home: [u8; 4],
@@ -119,6 +132,7 @@ impl Board {
         waste: u8,
         draw: u8,
         red: [bool; 4],
+        suits: u8,
     ) -> Option<Board> {
         if talon.len() > 64 || columns.len() > 64 {
             return None;
@@ -143,6 +157,7 @@ impl Board {
             waste,
             draw: draw.max(1),
             red,
+            suits,
             cards,
         };
         for c in 0..board.columns.len() {
@@ -150,24 +165,6 @@ impl Board {
             board.columns_key = board.columns_key.wrapping_add(mix128(board.hashes[c]));
         }
         Some(board)
-    }
-
-    /// A board with no cards (won): what a finished search is left holding.
-    pub(crate) fn empty() -> Board {
-        Board {
-            columns: Vec::new(),
-            down: Vec::new(),
-            hashes: Vec::new(),
-            columns_key: 0,
-            home: [0; 4],
-            talon: Vec::new(),
-            ids: Vec::new(),
-            mask: 0,
-            waste: 0,
-            draw: 1,
-            red: [false; 4],
-            cards: 0,
-        }
     }
 
     fn column_hash(&self, c: usize) -> u128 {
@@ -267,7 +264,11 @@ impl Board {
     /// the talon cards still out and the waste's length; `extra` (a search's own state) mixed
     /// in.
     pub(crate) fn key(&self, extra: u8) -> u128 {
-        let columns = self.columns_key;
+        self.key_with(self.columns_key, extra)
+    }
+
+    /// The key from the columns' part and the rest.
+    fn key_with(&self, columns: u128, extra: u8) -> u128 {
         let home = self
             .home
             .iter()
@@ -277,6 +278,86 @@ impl Board {
             | u128::from(self.waste_key()) << 80
             | u128::from(extra) << 88;
         columns ^ mix128(rest ^ (1 << 127))
+    }
+
+    /// The key with the stacks on two twins taken as a pair, not in order: the columns' lower
+    /// parts (face-down cards and the first face-up card) as a multiset, and for each face-up
+    /// card the card on it, named by the card's rank and colour when its twin is face up in a
+    /// column too (`games/klondike/SEARCH.md`, "Twins alike"); `extra` mixed in.
+    pub(crate) fn twin_key(&self, extra: u8) -> u128 {
+        let up = self.face_up_mask();
+        let mut columns = 0u128;
+        for (c, col) in self.columns.iter().enumerate() {
+            let down = usize::from(self.down[c]);
+            let lower = col
+                .iter()
+                .take(down + 1)
+                .enumerate()
+                .fold(random(DOWN_SALT + u64::from(self.down[c])), |h, (i, &x)| {
+                    h ^ card_hash(i, x)
+                });
+            columns = columns.wrapping_add(mix128(lower));
+            for (i, &x) in col.iter().enumerate().skip(down) {
+                let on = col.get(i + 1).map_or(63, |&y| u64::from(y));
+                let name = match self.twin(x) {
+                    Some(t) if up & (1 << t) != 0 => {
+                        64 + u64::from(rank(x)) * 2 + u64::from(self.is_red(x))
+                    }
+                    _ => u64::from(x),
+                };
+                columns = columns.wrapping_add(random(TWIN_SALT + name * 64 + on));
+            }
+        }
+        self.key_with(columns, extra)
+    }
+
+    /// The cards face up in the columns, a bit per code.
+    fn face_up_mask(&self) -> u64 {
+        let mut up = 0u64;
+        for (c, col) in self.columns.iter().enumerate() {
+            for &x in &col[usize::from(self.down[c])..] {
+                up |= 1 << (x & 63);
+            }
+        }
+        up
+    }
+
+    /// The other card of `card`'s rank and colour, if the deck has it.
+    pub(crate) fn twin(&self, card: Code) -> Option<Code> {
+        let s = suit(card);
+        (0..4u8)
+            .find(|&t| {
+                t != s
+                    && self.red[usize::from(t)] == self.is_red(card)
+                    && self.suits & (1 << t) != 0
+            })
+            .map(|t| (t << 4) | rank(card))
+    }
+
+    /// The moves that send a covered card home by first moving the stack on it onto its twin, a
+    /// column's top, into `out` (appended).
+    pub(crate) fn swaps(&self, out: &mut Vec<Step>) {
+        let tops = self.hosts();
+        for (from, col) in self.columns.iter().enumerate() {
+            let down = usize::from(self.down[from]);
+            for i in down..col.len().saturating_sub(1) {
+                let x = col[i];
+                if !self.goes_home(x) {
+                    continue;
+                }
+                let Some(twin) = self.twin(x) else { continue };
+                let to = tops.top_of[usize::from(twin) & 63];
+                if to != NONE {
+                    out.push(Step::Swap {
+                        from: from as u8,
+                        to,
+                        count: (col.len() - 1 - i) as u8,
+                        card: x,
+                        flip: i == down && down > 0,
+                    });
+                }
+            }
+        }
     }
 
     fn push(&mut self, col: usize, c: Code) {
@@ -321,7 +402,7 @@ impl Board {
             Step::Talon { to, .. } if to != HOME => [col(to), col(to)],
             Step::Talon { .. } => [usize::MAX; 2],
             Step::Home { from, .. } => [col(from), col(from)],
-            Step::Shift { from, to, .. } => [col(from), col(to)],
+            Step::Shift { from, to, .. } | Step::Swap { from, to, .. } => [col(from), col(to)],
             Step::Down { to, .. } => [col(to), col(to)],
         }
     }
@@ -372,15 +453,8 @@ impl Board {
             Step::Shift {
                 from, to, count, ..
             } => {
-                let (from, to) = (usize::from(from), usize::from(to));
-                let at = self.columns[from].len() - usize::from(count);
-                for i in at..self.columns[from].len() {
-                    let c = self.columns[from][i];
-                    self.push(to, c);
-                }
-                while self.columns[from].len() > at {
-                    self.pop(from);
-                }
+                let from = usize::from(from);
+                self.move_top(from, usize::from(to), usize::from(count));
                 self.reveal(from);
             }
             Step::Down { suit: s, to } => {
@@ -389,6 +463,26 @@ impl Board {
                 self.home[s] -= 1;
                 self.push(usize::from(to), c);
             }
+            Step::Swap {
+                from, to, count, ..
+            } => {
+                self.move_top(usize::from(from), usize::from(to), usize::from(count));
+                let c = self.pop(usize::from(from));
+                self.home[usize::from(suit(c)) & 3] += 1;
+                self.reveal(usize::from(from));
+            }
+        }
+    }
+
+    /// Move the top `count` cards of column `from` onto column `to`, in order.
+    fn move_top(&mut self, from: usize, to: usize, count: usize) {
+        let at = self.columns[from].len() - count;
+        for i in at..self.columns[from].len() {
+            let c = self.columns[from][i];
+            self.push(to, c);
+        }
+        while self.columns[from].len() > at {
+            self.pop(from);
         }
     }
 
@@ -434,18 +528,24 @@ impl Board {
             } => {
                 let (from, to) = (usize::from(from), usize::from(to));
                 self.unreveal(from, flip);
-                let at = self.columns[to].len() - usize::from(count);
-                for i in at..self.columns[to].len() {
-                    let c = self.columns[to][i];
-                    self.push(from, c);
-                }
-                while self.columns[to].len() > at {
-                    self.pop(to);
-                }
+                self.move_top(to, from, usize::from(count));
             }
             Step::Down { suit: s, to } => {
                 self.pop(usize::from(to));
                 self.home[usize::from(s)] += 1;
+            }
+            Step::Swap {
+                from,
+                to,
+                count,
+                card,
+                flip,
+            } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                self.unreveal(from, flip);
+                self.home[usize::from(suit(card)) & 3] -= 1;
+                self.push(from, card);
+                self.move_top(to, from, usize::from(count));
             }
         }
     }

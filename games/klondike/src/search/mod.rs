@@ -19,7 +19,7 @@ mod tests;
 pub(crate) mod walk;
 
 use solitaire_core::{Card, Game, Move, PileKind, Position};
-use solitaire_search::pausable::{Dfs, Verdict};
+use solitaire_search::pausable::Dfs;
 use solitaire_search::{
     Budget, Declared, Generic, Meter, Method, Outcome, Report, SearchPlugin, beam,
 };
@@ -62,9 +62,6 @@ pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> O
 
 /// The width of the first beam: it wins most won deals in milliseconds, with short wins.
 const NARROW: usize = 256;
-
-/// The nodes of each search's first round in [`Exact::solve`].
-const FIRST_ROUND: u64 = 100_000;
 
 /// The exact search set up for one position.
 pub(crate) struct Exact<'g> {
@@ -164,13 +161,9 @@ impl<'g> Exact<'g> {
             .chain(pos.pile(stock).cards().iter().rev())
             .map(|&c| code(c))
             .collect();
-        let red = [0, 1, 2, 3].map(|s| {
-            layout
-                .deck
-                .suits
-                .iter()
-                .any(|x| *x as usize == s && x.is_red())
-        });
+        let red = [0, 1, 2, 3]
+            .map(|s| (layout.deck.suits.iter()).any(|x| *x as usize == s && x.is_red()));
+        let suits = (layout.deck.suits.iter()).fold(0u8, |m, &x| m | (1 << (x as u8 & 3)));
         let board = Board::new(
             cols,
             home,
@@ -178,6 +171,7 @@ impl<'g> Exact<'g> {
             u8::try_from(pos.pile(waste).len()).ok()?,
             draw,
             red,
+            suits,
         )?;
         Some(Exact {
             stock,
@@ -190,51 +184,11 @@ impl<'g> Exact<'g> {
         })
     }
 
-    /// Search within `meter`'s budget: two depth-first searches in turns, a round of nodes
-    /// each, every round twice as large as the one before, until one answers:
-    /// - the search for wins ([`Reductions::WINS`]: a run leaves a face-up card only for that
-    ///   card to go home) has fewer positions and finds most wins first, but proves nothing;
-    /// - the exhaustive search ([`Reductions::ALL`]) wins or proves the deal lost.
-    ///
-    /// The search for wins keeps at most a quarter of the budget's positions. When it has seen
-    /// all its positions or filled its quarter, its table is freed and the exhaustive one goes
-    /// on alone with all of the budget. Neither is ever restarted.
+    /// Search within `meter`'s budget: the exhaustive search ([`Reductions::ALL`]), which wins
+    /// or proves the deal lost by seeing every position it can reach.
     pub fn solve(&self, meter: &mut Meter) -> Outcome {
-        let mut wins: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::WINS);
-        let mut proof: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
-        let mut wins_open = true;
-        let mut round = FIRST_ROUND;
-        let states = meter.budget.states;
-        let verdict = loop {
-            let before = meter.nodes;
-            if wins_open {
-                meter.budget.states = states / 4;
-                match wins.run(round, meter) {
-                    Verdict::Won(steps) => break Verdict::Won(steps),
-                    // Seen all its positions, or its table full (it takes no more nodes).
-                    Verdict::Lost => wins_open = false,
-                    Verdict::Unknown => wins_open = meter.nodes > before,
-                }
-                if !wins_open {
-                    wins = Dfs::new(Board::empty(), Reductions::WINS);
-                }
-            }
-            meter.budget.states = if wins_open {
-                states - states / 4
-            } else {
-                states
-            };
-            match proof.run(round, meter) {
-                Verdict::Unknown => {}
-                answer => break answer,
-            }
-            // Out of time, or both tables full (a search that stops for good takes no node).
-            if meter.out_of_time() || meter.nodes >= meter.budget.nodes || meter.nodes == before {
-                break Verdict::Unknown;
-            }
-            round = round.saturating_mul(2);
-        };
-        meter.budget.states = states;
+        let mut dfs: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
+        let verdict = dfs.run(u64::MAX, meter);
         verdict.outcome(|steps| self.engine_moves(steps.iter().map(|s| s.0)))
     }
 
@@ -290,6 +244,26 @@ impl<'g> Exact<'g> {
                         Move::transfer(from, to, usize::from(count)),
                         &mut out,
                     )
+                }
+                Step::Swap {
+                    from,
+                    to,
+                    count,
+                    card,
+                    ..
+                } => {
+                    let (from, to) = (
+                        self.columns[usize::from(from)],
+                        self.columns[usize::from(to)],
+                    );
+                    play(
+                        &mut pos,
+                        Move::transfer(from, to, usize::from(count)),
+                        &mut out,
+                    ) && {
+                        let home = self.foundation_for(&pos, card);
+                        play(&mut pos, Move::transfer(from, home, 1), &mut out)
+                    }
                 }
                 Step::Down { suit, to } => {
                     let from = self.foundation_for(&pos, (suit << 4) | 1);

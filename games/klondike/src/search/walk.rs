@@ -28,10 +28,11 @@ pub(crate) struct Reductions {
     pub safe_home: bool,
     pub columns_alike: bool,
     pub follow_ups: bool,
-    /// A run moves off a face-up card only when that card then goes home (Solvitaire's
-    /// default): not known to keep every win, so a search with it finds wins but proves
-    /// nothing.
-    pub home_first: bool,
+    /// The stacks on two twins (the cards of one rank and colour) count as a pair, not in
+    /// order: the key does not tell which twin holds which, a run never moves from one twin
+    /// to the other, and a covered card goes home by moving its stack onto its twin
+    /// ([`Step::Swap`]).
+    pub twins_alike: bool,
 }
 
 impl Reductions {
@@ -39,19 +40,14 @@ impl Reductions {
         safe_home: true,
         columns_alike: true,
         follow_ups: true,
-        home_first: false,
-    };
-    /// [`Reductions::ALL`] and `home_first`: a search for wins only.
-    pub const WINS: Reductions = Reductions {
-        home_first: true,
-        ..Reductions::ALL
+        twins_alike: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
         safe_home: false,
         columns_alike: false,
         follow_ups: false,
-        home_first: false,
+        twins_alike: false,
     };
 }
 
@@ -104,6 +100,28 @@ impl Walker {
         self.owed.last().copied().unwrap_or(Owed::Nothing)
     }
 
+    /// The key of the position owing `owed`.
+    fn key_owing(&self, owed: Owed) -> u128 {
+        if self.reductions.twins_alike {
+            self.board.twin_key(owed.byte())
+        } else {
+            self.board.key(owed.byte())
+        }
+    }
+
+    /// Whether `step` moves a run off a face-up card: from one twin to the other, the only
+    /// other card its first card fits.
+    fn hops(&self, step: Step) -> bool {
+        let b = &self.board;
+        match step {
+            Step::Shift { from, count, .. } => {
+                let from = usize::from(from);
+                b.columns[from].len() - usize::from(count) > usize::from(b.down[from])
+            }
+            _ => false,
+        }
+    }
+
     /// The column whose top card is `card`.
     fn column_of(&self, card: Code) -> Option<u8> {
         (0..self.board.columns.len())
@@ -121,8 +139,7 @@ impl Walker {
                     Step::Home { from, .. } => Some(from),
                     _ => None,
                 };
-                col.is_some()
-                    && (home == col || (!self.reductions.home_first && step.onto() == col))
+                col.is_some() && (home == col || step.onto() == col)
             }
             Owed::Cover(f) => {
                 let col = self.column_of(f);
@@ -189,7 +206,7 @@ impl Walk for Walker {
     type Table = Seen;
 
     fn key(&self) -> u128 {
-        self.board.key(self.owed().byte())
+        self.key_owing(self.owed())
     }
     fn is_won(&self) -> bool {
         self.board.is_won()
@@ -203,7 +220,7 @@ impl Walk for Walker {
         self.board.undo(step);
     }
     fn admit(&mut self, _: Self::Step, _branching: bool, seen: &mut Seen) -> bool {
-        if self.owed() != Owed::Nothing && seen.contains(&self.board.key(0)) {
+        if self.owed() != Owed::Nothing && seen.contains(&self.key_owing(Owed::Nothing)) {
             return false;
         }
         seen.insert(self.key())
@@ -226,6 +243,10 @@ impl Walk for Walker {
         let mut scratch = self.scratch.borrow_mut();
         let (reach, steps) = &mut *scratch;
         b.moves(reach, steps);
+        if self.reductions.twins_alike {
+            steps.retain(|&s| !self.hops(s));
+            b.swaps(steps);
+        }
         let owed = self.owed();
         for &step in steps.iter() {
             if self.pays(owed, step) && !self.pointless(step) {
