@@ -89,6 +89,43 @@ fn card_hash(height: usize, c: Code) -> u128 {
 #[cfg(test)]
 pub(crate) type Snapshot = (Vec<Vec<Code>>, Vec<u8>, [u8; 4], Vec<Code>, u8);
 
+/// The most cards a column's hashes tell apart by height (more share the last).
+const MAX_HEIGHT: usize = 32;
+
+/// The random numbers of [`Board::twin_key`], drawn once.
+struct Tables {
+    /// By height and card.
+    card: [[u128; 64]; MAX_HEIGHT],
+    /// By face-down count.
+    down: [u128; MAX_HEIGHT],
+    /// By a card's name (its code, or 64 + twice its rank + its colour) and the card on it
+    /// (63: none).
+    on: [[u128; 64]; 96],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Box<Tables>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Box::new(Tables {
+            card: [[0; 64]; MAX_HEIGHT],
+            down: [0; MAX_HEIGHT],
+            on: [[0; 64]; 96],
+        });
+        for h in 0..MAX_HEIGHT {
+            t.down[h] = random(DOWN_SALT + h as u64);
+            for c in 0..64 {
+                t.card[h][c] = card_hash(h, c as u8);
+            }
+        }
+        for (name, row) in t.on.iter_mut().enumerate() {
+            for (on, r) in row.iter_mut().enumerate() {
+                *r = random(TWIN_SALT + name as u64 * 64 + on as u64);
+            }
+        }
+        t
+    })
+}
+
 /// A position of a Klondike game with unlimited passes.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
@@ -114,8 +151,8 @@ pub(crate) struct Board {
     draw: u8,
     /// Whether each suit is red.
     red: [bool; 4],
-    /// The deck's suits, a bit each.
-    suits: u8,
+    /// Each card's twin (the other card of its rank and colour), [`NONE`] if the deck has none.
+    twins: [u8; 64],
     /// Cards in play at the start: the game is won when all are home.
     cards: u8,
 }
@@ -157,9 +194,19 @@ impl Board {
             waste,
             draw: draw.max(1),
             red,
-            suits,
+            twins: [NONE; 64],
             cards,
         };
+        for c in 0..64u8 {
+            let twin = (0..4u8).find(|&t| {
+                t != suit(c)
+                    && red[usize::from(t)] == red[usize::from(suit(c))]
+                    && suits & (1 << t) != 0
+            });
+            if let Some(t) = twin {
+                board.twins[usize::from(c)] = (t << 4) | rank(c);
+            }
+        }
         for c in 0..board.columns.len() {
             board.hashes[c] = board.column_hash(c);
             board.columns_key = board.columns_key.wrapping_add(mix128(board.hashes[c]));
@@ -286,6 +333,7 @@ impl Board {
     /// column too (`games/klondike/SEARCH.md`, "Twins alike"); `extra` mixed in.
     pub(crate) fn twin_key(&self, extra: u8) -> u128 {
         let up = self.face_up_mask();
+        let t = tables();
         let mut columns = 0u128;
         for (c, col) in self.columns.iter().enumerate() {
             let down = usize::from(self.down[c]);
@@ -293,19 +341,19 @@ impl Board {
                 .iter()
                 .take(down + 1)
                 .enumerate()
-                .fold(random(DOWN_SALT + u64::from(self.down[c])), |h, (i, &x)| {
-                    h ^ card_hash(i, x)
+                .fold(t.down[down.min(MAX_HEIGHT - 1)], |h, (i, &x)| {
+                    h ^ t.card[i.min(MAX_HEIGHT - 1)][usize::from(x) & 63]
                 });
             columns = columns.wrapping_add(mix128(lower));
             for (i, &x) in col.iter().enumerate().skip(down) {
-                let on = col.get(i + 1).map_or(63, |&y| u64::from(y));
+                let on = col.get(i + 1).map_or(63, |&y| usize::from(y) & 63);
                 let name = match self.twin(x) {
-                    Some(t) if up & (1 << t) != 0 => {
-                        64 + u64::from(rank(x)) * 2 + u64::from(self.is_red(x))
+                    Some(tw) if up & (1 << (tw & 63)) != 0 => {
+                        64 + usize::from(rank(x)) * 2 + usize::from(self.is_red(x))
                     }
-                    _ => u64::from(x),
+                    _ => usize::from(x) & 63,
                 };
-                columns = columns.wrapping_add(random(TWIN_SALT + name * 64 + on));
+                columns = columns.wrapping_add(t.on[name][on]);
             }
         }
         self.key_with(columns, extra)
@@ -324,14 +372,7 @@ impl Board {
 
     /// The other card of `card`'s rank and colour, if the deck has it.
     pub(crate) fn twin(&self, card: Code) -> Option<Code> {
-        let s = suit(card);
-        (0..4u8)
-            .find(|&t| {
-                t != s
-                    && self.red[usize::from(t)] == self.is_red(card)
-                    && self.suits & (1 << t) != 0
-            })
-            .map(|t| (t << 4) | rank(card))
+        Some(self.twins[usize::from(card) & 63]).filter(|&t| t != NONE)
     }
 
     /// The moves that send a covered card home by first moving the stack on it onto its twin, a
