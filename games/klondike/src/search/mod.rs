@@ -2,11 +2,11 @@
 //! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
 //! A narrow beam of the generic search (with the layout's declarations) tries first: it finds
-//! most wins in milliseconds, and short ones. Then two depth-first searches take turns on a
-//! compact board of its own ([`board`]: the cards the stock's turns can bring up are its
-//! moves, so a turn is never a position of its own): one for wins only, with a restriction not
-//! known to keep every win, and the exhaustive one, with the reductions of [`walk`], each
-//! argued in `games/klondike/SEARCH.md` and tested against the search without it. Wins are
+//! most wins in milliseconds, and short ones. Then the exhaustive search, depth first with a
+//! transposition table, runs on a compact board of its own ([`board`]: the cards the stock's
+//! turns can bring up are its moves, so a turn is never a position of its own) with the
+//! reductions of [`walk`], each argued in `games/klondike/SEARCH.md` and tested against the
+//! search without it. Wins are
 //! translated to engine moves here: a talon card's play is the turns that bring it to the top
 //! of the waste, then the play.
 //!

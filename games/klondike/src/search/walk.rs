@@ -4,10 +4,13 @@
 //! - **Safe home**: a column's top card whose closure is home goes home as the only move.
 //! - **Columns alike**: the key takes the columns as a multiset (always); a King goes only to
 //!   the first space, and a column that is a King's run alone never moves to a space.
+//! - **Twins alike**: which of the two cards of a rank and colour holds which stack does not
+//!   matter: the key does not tell, no run moves from one to the other, and a covered card goes
+//!   home by moving its stack onto its twin first ([`Step::Swap`]).
 //! - **Follow-ups**: some moves are only worth making for the move they let come next, so the
 //!   move after them must be that one:
-//!   - a run moved off a face-up card `x` (part of a column's run): the next move touches `x`
-//!     (`x` goes home or moves, or a card goes on it);
+//!   - a run moved off a face-up card `x` (part of a column's run; only without twins alike,
+//!     which never makes that move): the next move puts `x` home or a card on it;
 //!   - a foundation card `f` brought down: the next move puts a card on `f`, or brings the next
 //!     card of its suit down;
 //!   - a whole column moved onto another (not a King's): the next move fills a space.
