@@ -234,17 +234,7 @@ impl<'g> Exact<'g> {
                 }
                 Step::Shift {
                     from, to, count, ..
-                } => {
-                    let (from, to) = (
-                        self.columns[usize::from(from)],
-                        self.columns[usize::from(to)],
-                    );
-                    play(
-                        &mut pos,
-                        Move::transfer(from, to, usize::from(count)),
-                        &mut out,
-                    )
-                }
+                } => play(&mut pos, self.column_move(from, to, count), &mut out),
                 Step::Swap {
                     from,
                     to,
@@ -252,15 +242,8 @@ impl<'g> Exact<'g> {
                     card,
                     ..
                 } => {
-                    let (from, to) = (
-                        self.columns[usize::from(from)],
-                        self.columns[usize::from(to)],
-                    );
-                    play(
-                        &mut pos,
-                        Move::transfer(from, to, usize::from(count)),
-                        &mut out,
-                    ) && {
+                    play(&mut pos, self.column_move(from, to, count), &mut out) && {
+                        let from = self.columns[usize::from(from)];
                         let home = self.foundation_for(&pos, card);
                         play(&mut pos, Move::transfer(from, home, 1), &mut out)
                     }
@@ -279,6 +262,12 @@ impl<'g> Exact<'g> {
             }
         }
         out
+    }
+
+    /// The engine's move of the top `count` cards of board column `from` onto board column `to`.
+    fn column_move(&self, from: u8, to: u8, count: u8) -> Move {
+        let column = |c: u8| self.columns[usize::from(c)];
+        Move::transfer(column(from), column(to), usize::from(count))
     }
 
     /// The foundation of `card`'s suit: the one its Ace is on, or the first empty one.
