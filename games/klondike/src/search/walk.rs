@@ -58,7 +58,7 @@ impl Reductions {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Owed {
     Nothing,
-    /// Touch the card, a column's top: it goes home or moves, or a card goes on it.
+    /// Touch the card, a column's top: it goes home, or a card goes on it.
     Touch(Code),
     /// Put a card on this card (a column's top, just down from its foundation), or bring the
     /// next card of its suit down.
