@@ -84,26 +84,15 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
     let mut played: Vec<Move> = Vec::new();
     // For each child on the path: where its steps and its moves begin.
     let mut path: Vec<(usize, usize)> = Vec::new();
-    let mut pool: Vec<Vec<Child>> = Vec::new();
     let mut scratch = Scratch::default();
-    let mut pruned = false;
-    let mut frames = vec![expand(
-        rules,
-        h,
-        &mut pos,
-        &mut log,
-        &mut pool,
-        &mut scratch,
-        &mut pruned,
-        meter,
-    )];
+    let mut frames = vec![expand(rules, h, &mut pos, &mut log, &mut scratch, meter)];
     while let Some(top) = frames.last_mut() {
         if meter.exhausted() || seen.len() >= meter.budget.states {
             return Outcome::Unknown;
         }
         let Some(&child) = top.children.get(top.next) else {
             if let Some(f) = frames.pop() {
-                pool.push(f.children);
+                scratch.pool.push(f.children);
             }
             if let Some((s, m)) = path.pop() {
                 undo(&mut pos, &log[s..]);
@@ -126,54 +115,49 @@ fn run(rules: &dyn Rules, h: &dyn Heuristic, start: &Position, meter: &mut Meter
             continue;
         }
         path.push((s, m));
-        let frame = expand(
-            rules,
-            h,
-            &mut pos,
-            &mut log,
-            &mut pool,
-            &mut scratch,
-            &mut pruned,
-            meter,
-        );
+        let frame = expand(rules, h, &mut pos, &mut log, &mut scratch, meter);
         frames.push(frame);
     }
-    if pruned {
+    if scratch.pruned {
         Outcome::Unknown
     } else {
         Outcome::Unsolvable
     }
 }
 
-/// Buffers an expansion reuses: the legal moves, the moves a child plays, the scores.
+/// What the expansions share: buffers they reuse (the legal moves, the moves a child plays, the
+/// scores, finished frames' children lists) and whether any move was pruned.
 #[derive(Default)]
 struct Scratch {
     moves: Vec<Move>,
     played: Vec<Move>,
     scored: Vec<(i32, Child)>,
+    /// Children lists of finished frames, for reuse.
+    pool: Vec<Vec<Child>>,
+    /// Whether a move was pruned anywhere (then no proof of loss).
+    pruned: bool,
 }
 
 /// The moves of `pos`, best first, with pruned moves left out; where the stock's turns
 /// commute ([`Heuristic::turn_piles`]), the plays from the stock and waste after each number
 /// of turns too, and no turn alone.
-#[allow(clippy::too_many_arguments)]
 fn expand(
     rules: &dyn Rules,
     h: &dyn Heuristic,
     pos: &mut Position,
     log: &mut Vec<Step>,
-    pool: &mut Vec<Vec<Child>>,
     scratch: &mut Scratch,
-    pruned: &mut bool,
     meter: &mut Meter,
 ) -> Frame {
-    let mut children = pool.pop().unwrap_or_default();
-    children.clear();
     let Scratch {
         moves,
         played,
         scored,
+        pool,
+        pruned,
     } = scratch;
+    let mut children = pool.pop().unwrap_or_default();
+    children.clear();
     legal(rules, h, pos, moves, pruned);
     match h.turn_piles() {
         Some(piles) if moves.iter().any(|&m| is_turn(m)) && forced_turn(rules, pos).is_some() => {

@@ -85,11 +85,27 @@ fn card_hash(height: usize, c: Code) -> u128 {
     random((height as u64) * 64 + u64::from(c))
 }
 
+/// [`card_hash`], from the table where the height is in it.
+fn height_hash(t: &Tables, height: usize, c: Code) -> u128 {
+    match t.card.get(height) {
+        Some(row) => row[usize::from(c) & 63],
+        None => card_hash(height, c),
+    }
+}
+
+/// The hash of a face-down count, from the table where the count is in it.
+fn down_hash(t: &Tables, down: usize) -> u128 {
+    match t.down.get(down) {
+        Some(&h) => h,
+        None => random(DOWN_SALT + down as u64),
+    }
+}
+
 /// What a board holds, to compare two: columns, face-down counts, foundations, talon, waste.
 #[cfg(test)]
 pub(crate) type Snapshot = (Vec<Vec<Code>>, Vec<u8>, [u8; 4], Vec<Code>, u8);
 
-/// The most cards a column's hashes tell apart by height (more share the last).
+/// The heights and face-down counts whose hashes are drawn once in [`Tables`].
 const MAX_HEIGHT: usize = 32;
 
 /// The random numbers of [`Board::twin_key`], drawn once.
@@ -133,10 +149,6 @@ pub(crate) struct Board {
     pub(crate) columns: Vec<Vec<Code>>,
     /// How many of each column's bottom cards are face down.
     pub(crate) down: Vec<u8>,
-    /// Each column's hash: its cards by height and its face-down count.
-    hashes: Vec<u128>,
-    /// The columns' part of the key: the sum of their hashes mixed, kept as they change.
-    columns_key: u128,
     /// How many cards of each suit are home.
     pub(crate) home: [u8; 4],
     /// The talon's cards (waste bottom first, then the stock in turning order).
@@ -179,8 +191,6 @@ impl Board {
             + talon.len() as u8;
         let (columns, down): (Vec<_>, Vec<_>) = columns.into_iter().unzip();
         let mut board = Board {
-            hashes: vec![0; columns.len()],
-            columns_key: 0,
             columns,
             down,
             home,
@@ -207,19 +217,17 @@ impl Board {
                 board.twins[usize::from(c)] = (t << 4) | rank(c);
             }
         }
-        for c in 0..board.columns.len() {
-            board.hashes[c] = board.column_hash(c);
-            board.columns_key = board.columns_key.wrapping_add(mix128(board.hashes[c]));
-        }
         Some(board)
     }
 
+    /// Column `c`'s hash: its cards by height and its face-down count.
     fn column_hash(&self, c: usize) -> u128 {
+        let t = tables();
         let cards = self.columns[c]
             .iter()
             .enumerate()
-            .fold(0, |h, (i, &x)| h ^ card_hash(i, x));
-        cards ^ random(DOWN_SALT + u64::from(self.down[c]))
+            .fold(0, |h, (i, &x)| h ^ height_hash(t, i, x));
+        cards ^ down_hash(t, usize::from(self.down[c]))
     }
 
     /// What the board holds: columns, face-down counts, foundations, talon and waste.
@@ -311,7 +319,9 @@ impl Board {
     /// the talon cards still out and the waste's length; `extra` (a search's own state) mixed
     /// in.
     pub(crate) fn key(&self, extra: u8) -> u128 {
-        self.key_with(self.columns_key, extra)
+        let columns =
+            (0..self.columns.len()).fold(0u128, |k, c| k.wrapping_add(mix128(self.column_hash(c))));
+        self.key_with(columns, extra)
     }
 
     /// The key from the columns' part and the rest.
@@ -341,9 +351,7 @@ impl Board {
                 .iter()
                 .take(down + 1)
                 .enumerate()
-                .fold(t.down[down.min(MAX_HEIGHT - 1)], |h, (i, &x)| {
-                    h ^ t.card[i.min(MAX_HEIGHT - 1)][usize::from(x) & 63]
-                });
+                .fold(down_hash(t, down), |h, (i, &x)| h ^ height_hash(t, i, x));
             columns = columns.wrapping_add(mix128(lower));
             for (i, &x) in col.iter().enumerate().skip(down) {
                 let on = col.get(i + 1).map_or(63, |&y| usize::from(y) & 63);
@@ -402,27 +410,18 @@ impl Board {
     }
 
     fn push(&mut self, col: usize, c: Code) {
-        self.hashes[col] ^= card_hash(self.columns[col].len(), c);
         self.columns[col].push(c);
     }
 
     fn pop(&mut self, col: usize) -> Code {
-        let c = self.columns[col].pop().unwrap_or(0);
-        self.hashes[col] ^= card_hash(self.columns[col].len(), c);
-        c
-    }
-
-    fn set_down(&mut self, col: usize, down: u8) {
-        self.hashes[col] ^= random(DOWN_SALT + u64::from(self.down[col]));
-        self.down[col] = down;
-        self.hashes[col] ^= random(DOWN_SALT + u64::from(down));
+        self.columns[col].pop().unwrap_or(0)
     }
 
     /// Turn column `col`'s top card up if it is face down; whether it was.
     fn reveal(&mut self, col: usize) -> bool {
         let len = self.columns[col].len() as u8;
         if len > 0 && self.down[col] == len {
-            self.set_down(col, len - 1);
+            self.down[col] = len - 1;
             true
         } else {
             false
@@ -431,53 +430,12 @@ impl Board {
 
     fn unreveal(&mut self, col: usize, flip: bool) {
         if flip {
-            let d = self.down[col];
-            self.set_down(col, d + 1);
-        }
-    }
-
-    /// The columns `step` changes (a column twice when it changes one only).
-    fn changed(step: Step) -> [usize; 2] {
-        let col = |c: u8| usize::from(c);
-        match step {
-            Step::Talon { to, .. } if to != HOME => [col(to), col(to)],
-            Step::Talon { .. } => [usize::MAX; 2],
-            Step::Home { from, .. } => [col(from), col(from)],
-            Step::Shift { from, to, .. } | Step::Swap { from, to, .. } => [col(from), col(to)],
-            Step::Down { to, .. } => [col(to), col(to)],
+            self.down[col] += 1;
         }
     }
 
     /// Make `step` (as [`Board::moves`] gives it).
     pub fn apply(&mut self, step: Step) {
-        let changed = Board::changed(step);
-        let before = changed.map(|c| self.hashes.get(c).copied().unwrap_or(0));
-        self.apply_cards(step);
-        self.rekey(changed, before);
-    }
-
-    /// Take back `step`, the last move made.
-    pub fn undo(&mut self, step: Step) {
-        let changed = Board::changed(step);
-        let before = changed.map(|c| self.hashes.get(c).copied().unwrap_or(0));
-        self.undo_cards(step);
-        self.rekey(changed, before);
-    }
-
-    /// Bring the columns' key up to date after columns `changed` (hashed `before`) changed.
-    fn rekey(&mut self, changed: [usize; 2], before: [u128; 2]) {
-        let n = if changed[0] == changed[1] { 1 } else { 2 };
-        for i in 0..n {
-            if let Some(&now) = self.hashes.get(changed[i]) {
-                self.columns_key = self
-                    .columns_key
-                    .wrapping_sub(mix128(before[i]))
-                    .wrapping_add(mix128(now));
-            }
-        }
-    }
-
-    fn apply_cards(&mut self, step: Step) {
         match step {
             Step::Talon { at, to, .. } => {
                 let at = usize::from(at);
@@ -535,7 +493,8 @@ impl Board {
         }
     }
 
-    fn undo_cards(&mut self, step: Step) {
+    /// Take back `step`, the last move made.
+    pub fn undo(&mut self, step: Step) {
         match step {
             Step::Talon {
                 at,
@@ -638,8 +597,9 @@ impl Board {
 
     /// Every legal move, into `out` (cleared first), in the order a search tries them: cards
     /// home from the columns, then from the talon; runs that turn a card up; talon cards to
-    /// the columns; the other runs; foundation cards back down. `reach` is scratch space.
-    pub(crate) fn moves(&self, reach: &mut Vec<u8>, out: &mut Vec<Step>) {
+    /// the columns; the other runs; foundation cards back down. `hops`: with the runs moved
+    /// off a face-up card (each from one twin to the other). `reach` is scratch space.
+    pub(crate) fn moves(&self, reach: &mut Vec<u8>, out: &mut Vec<Step>, hops: bool) {
         out.clear();
         let n = self.columns.len();
         let hosts = self.hosts();
@@ -661,14 +621,14 @@ impl Board {
                 out.push(self.talon_step(at, HOME));
             }
         }
-        self.shifts(&hosts, true, out);
+        self.shifts(&hosts, true, hops, out);
         for &at in reach.iter() {
             let card = self.talon[usize::from(at)];
             for to in bits(hosts.of(self, card)) {
                 out.push(self.talon_step(at, to));
             }
         }
-        self.shifts(&hosts, false, out);
+        self.shifts(&hosts, false, hops, out);
         for s in 0..4u8 {
             let h = self.home[usize::from(s)];
             if h == 0 {
@@ -697,8 +657,9 @@ impl Board {
     }
 
     /// The moves of runs between columns: those that turn a card up (`flipping`: only the
-    /// whole face-up run of a column with face-down cards) or the others.
-    fn shifts(&self, hosts: &Hosts, flipping: bool, out: &mut Vec<Step>) {
+    /// whole face-up run of a column with face-down cards) or the others, those off a face-up
+    /// card only with `hops`.
+    fn shifts(&self, hosts: &Hosts, flipping: bool, hops: bool, out: &mut Vec<Step>) {
         for (from, col) in self.columns.iter().enumerate() {
             let len = col.len();
             let down = usize::from(self.down[from]);
@@ -708,6 +669,12 @@ impl Board {
                     continue;
                 }
                 start..start + 1
+            } else if !hops {
+                // Only a whole column, a run on no face-down card and no face-up one.
+                if start != 0 || down != 0 {
+                    continue;
+                }
+                start..(start + 1).min(len)
             } else if start == down && down > 0 {
                 start + 1..len
             } else {

@@ -27,7 +27,7 @@ fn klondike(readings: &str) -> Game {
 fn engine_lines(game: &Game, pos: &Position, board: &Board) -> Vec<(Step, Vec<Move>)> {
     let exact = Exact::new(game, pos).expect("served");
     let mut steps = Vec::new();
-    board.moves(&mut Vec::new(), &mut steps);
+    board.moves(&mut Vec::new(), &mut steps, true);
     steps
         .into_iter()
         .map(|s| (s, exact.engine_moves([s])))

@@ -112,19 +112,6 @@ impl Walker {
         }
     }
 
-    /// Whether `step` moves a run off a face-up card: from one twin to the other, the only
-    /// other card its first card fits.
-    fn hops(&self, step: Step) -> bool {
-        let b = &self.board;
-        match step {
-            Step::Shift { from, count, .. } => {
-                let from = usize::from(from);
-                b.columns[from].len() - usize::from(count) > usize::from(b.down[from])
-            }
-            _ => false,
-        }
-    }
-
     /// The column whose top card is `card`.
     fn column_of(&self, card: Code) -> Option<u8> {
         (0..self.board.columns.len())
@@ -245,9 +232,10 @@ impl Walk for Walker {
         }
         let mut scratch = self.scratch.borrow_mut();
         let (reach, steps) = &mut *scratch;
-        b.moves(reach, steps);
+        // With twins alike, a run moved off a face-up card (from one twin to the other) gives
+        // the same key: such moves are left out, and a covered card's way home added.
+        b.moves(reach, steps, !self.reductions.twins_alike);
         if self.reductions.twins_alike {
-            steps.retain(|&s| !self.hops(s));
             b.swaps(steps);
         }
         let owed = self.owed();
