@@ -122,7 +122,10 @@ impl<'g> Exact<'g> {
     /// unlimited and it has the piles the plugin accepts with foundations built from the Ace.
     pub fn new(game: &'g Game, pos: &Position) -> Option<Exact<'g>> {
         let layout = game.layout();
-        if layout.reading::<Passes>(&PASSES).ok()? != Passes::Unlimited || layout.deck.copies != 1 {
+        if pos.piles().len() != layout.piles.len()
+            || layout.reading::<Passes>(&PASSES).ok()? != Passes::Unlimited
+            || layout.deck.copies != 1
+        {
             return None;
         }
         let draw = match layout.reading::<Draw>(&DRAW).ok()? {

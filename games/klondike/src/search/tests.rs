@@ -333,7 +333,8 @@ fn exhaustive_alone() {
     }
 }
 
-/// Positions play cannot reach (a text can say anything) are never searched on the board: the
+/// Positions play cannot reach (a text can say anything, a caller can build anything) are never
+/// searched on the board: the
 /// parser refuses a card twice and a foundation not built from its Ace, and face-up cards that
 /// are no run are left to the generic search.
 #[test]
@@ -356,5 +357,10 @@ fn positions_play_cannot_reach_are_left_to_the_generic_search() {
     assert!(
         Exact::new(&game, &no_run).is_none(),
         "face-up cards that are no run"
+    );
+    let no_piles = Position::new(Vec::new(), game.deal(1).vars());
+    assert!(
+        Exact::new(&game, &no_piles).is_none(),
+        "piles the layout does not have"
     );
 }
