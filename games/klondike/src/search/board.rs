@@ -284,6 +284,18 @@ impl Board {
     /// now round the whole cycle, into `out` (cleared first).
     pub(crate) fn reachable(&self, out: &mut Vec<u8>) {
         out.clear();
+        self.each_reachable(|at| out.push(at));
+    }
+
+    /// The talon indices [`Board::reachable`] gives, a bit each.
+    pub(crate) fn reachable_mask(&self) -> u64 {
+        let mut mask = 0;
+        self.each_reachable(|at| mask |= 1 << (at & 63));
+        mask
+    }
+
+    /// `f` on each talon index the turns can bring to the top of the waste, in turning order.
+    fn each_reachable(&self, mut f: impl FnMut(u8)) {
         let len = self.talon.len();
         if len == 0 {
             return;
@@ -292,7 +304,7 @@ impl Board {
         let mut at = usize::from(self.waste);
         seen |= 1 << at;
         if at > 0 {
-            out.push(at as u8 - 1);
+            f(at as u8 - 1);
         }
         loop {
             if at == len {
@@ -303,7 +315,7 @@ impl Board {
                 return;
             }
             seen |= 1 << at;
-            out.push(at as u8 - 1);
+            f(at as u8 - 1);
         }
     }
 
@@ -376,6 +388,24 @@ impl Board {
             }
         }
         up
+    }
+
+    /// The cards (of any suit, a bit per code) that build on a card of `tops` in a column: one
+    /// rank lower, the other colour.
+    pub(crate) fn built_on(&self, tops: u64) -> u64 {
+        let lower = tops >> 1;
+        let (mut red, mut black) = (0u64, 0u64);
+        for s in 0..4 {
+            let lane = (lower >> (16 * s)) & 0xffff;
+            if self.red[s] {
+                red |= lane;
+            } else {
+                black |= lane;
+            }
+        }
+        (0..4).fold(0, |out, s| {
+            out | (if self.red[s] { black } else { red }) << (16 * s)
+        })
     }
 
     /// The other card of `card`'s rank and colour, if the deck has it.

@@ -14,6 +14,9 @@
 //! search).
 
 pub(crate) mod board;
+pub(crate) mod dead;
+#[cfg(test)]
+mod dead_tests;
 #[cfg(test)]
 mod tests;
 pub(crate) mod walk;
@@ -190,6 +193,9 @@ impl<'g> Exact<'g> {
     /// Search within `meter`'s budget: the exhaustive search ([`Reductions::ALL`]), which wins
     /// or proves the deal lost by seeing every position it can reach.
     pub fn solve(&self, meter: &mut Meter) -> Outcome {
+        if dead::hopeless(&self.board) {
+            return Outcome::Unsolvable;
+        }
         let mut dfs: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
         let verdict = dfs.run(u64::MAX, meter);
         verdict.outcome(|steps| self.engine_moves(steps.iter().map(|s| s.0)))

@@ -36,6 +36,9 @@ pub(crate) struct Reductions {
     /// to the other, and a covered card goes home by moving its stack onto its twin
     /// ([`Step::Swap`]).
     pub twins_alike: bool,
+    /// A position some card of which can never go home under the relaxed rules of
+    /// [`super::dead`] has no moves.
+    pub dead_ends: bool,
 }
 
 impl Reductions {
@@ -44,6 +47,7 @@ impl Reductions {
         columns_alike: true,
         follow_ups: true,
         twins_alike: true,
+        dead_ends: true,
     };
     #[cfg(test)]
     pub const NONE: Reductions = Reductions {
@@ -51,6 +55,7 @@ impl Reductions {
         columns_alike: false,
         follow_ups: false,
         twins_alike: false,
+        dead_ends: false,
     };
 }
 
@@ -209,11 +214,17 @@ impl Walk for Walker {
         self.owed.pop();
         self.board.undo(step);
     }
-    fn admit(&mut self, _: Self::Step, _branching: bool, seen: &mut Seen) -> bool {
+    fn admit(&mut self, (step, _): Self::Step, _branching: bool, seen: &mut Seen) -> bool {
         if self.owed() != Owed::Nothing && seen.contains(&self.key_owing(Owed::Nothing)) {
             return false;
         }
-        seen.insert(self.key())
+        // Only a move that covers a card can make a position hopeless: a card going home
+        // takes nothing from what the relaxed rules learn.
+        let covers = !matches!(step, Step::Home { .. } | Step::Talon { to: HOME, .. });
+        if !seen.insert(self.key()) {
+            return false;
+        }
+        !(self.reductions.dead_ends && covers && super::dead::hopeless(&self.board))
     }
     fn expand(&self, out: &mut Vec<Self::Step>) {
         let b = &self.board;
