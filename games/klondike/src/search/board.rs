@@ -287,6 +287,11 @@ impl Board {
         self.each_reachable(|at| out.push(at));
     }
 
+    /// The cards a turn takes.
+    pub(crate) fn draw(&self) -> u8 {
+        self.draw
+    }
+
     /// The talon indices [`Board::reachable`] gives, a bit each.
     pub(crate) fn reachable_mask(&self) -> u64 {
         let mut mask = 0;

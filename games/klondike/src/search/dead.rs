@@ -62,7 +62,8 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         home |= ((1u64 << h) - 1) << (16 * s + 1);
     }
     deck |= columns | home;
-    bare |= home;
+    // A foundation card is a place for another only once it can come down onto one itself.
+    let home_start = home;
     let mut reach = board.reachable_mask();
     let mut reach_cards = 0u64;
     let mut talon_at = [0u8; 64];
@@ -75,16 +76,19 @@ pub(crate) fn hopeless(board: &Board) -> bool {
     }
     let kings = deck & KINGS;
     let mut leaves = 0u64;
+    let mut played = 0u64;
     loop {
-        home = home_prefix(bare);
+        let before = bare;
+        home = home_prefix(bare | home_start);
         if home == deck {
             return false;
         }
         let place = board.built_on(bare) & deck | if space { kings } else { 0 };
+        bare |= home_start & place;
         let ready = ((home << 1) | ACES) & deck;
         let leaving = columns & !leaves & (home | ((bare | face_up) & place));
         let playing = reach_cards & !bare & (ready | place);
-        if leaving == 0 && playing == 0 {
+        if leaving == 0 && playing == 0 && bare == before {
             return true;
         }
         for x in Cards(leaving) {
@@ -96,21 +100,54 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         }
         space |= leaving & bottoms != 0;
         bare |= playing;
-        for x in Cards(playing) {
-            let at = talon_at[usize::from(x)];
-            let mut more = (u64::MAX << at) & !(1 << at);
-            if talon.len() < 64 {
-                more &= (1u64 << talon.len()) - 1;
+        if playing != 0 {
+            for x in Cards(playing) {
+                played |= 1 << talon_at[usize::from(x)];
             }
-            if at > 0 {
-                more |= 1 << (at - 1);
-            }
+            let more = talon_reach(board.draw(), talon.len(), played, reach);
             for i in Cards(more & !reach) {
                 reach_cards |= bit(talon[usize::from(i)]);
             }
-            reach |= more;
+            reach = more;
         }
     }
+}
+
+/// The talon indices the turns can bring to the top of the waste at some time, from those they
+/// can now (`now`), once the cards at the indices `played` are played (each whenever the
+/// turns bring it up). With `draw` cards a turn, index `j` comes up once
+/// - the card after it is played: `j` is the waste's top then;
+/// - a card before it, `a`, is played with `j - a` a multiple of `draw`: the turns go on from
+///   `a`'s place, whatever else before `j` was played;
+/// - at least `r` cards before it are played, where `r` is the least count (1 or more) that
+///   brings `j` to a multiple of `draw` less one, where the turns from the talon's start stop.
+pub(crate) fn talon_reach(draw: u8, len: usize, played: u64, now: u64) -> u64 {
+    let draw = u32::from(draw.max(1));
+    let all = if len >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    };
+    // The indices that are multiples of `draw`, and those after an index.
+    let every = (0..64).step_by(draw as usize).fold(0u64, |m, i| m | 1 << i);
+    let after = |a: u32| u64::MAX.checked_shl(a + 1).unwrap_or(0);
+    let mut reach = now | played >> 1;
+    for a in Cards(played) {
+        let a = u32::from(a);
+        reach |= after(a) & every << (a % draw);
+    }
+    // The `n`th card played (from the talon's start) lets the turns from the start stop on
+    // every later index one less than a multiple of `draw` once `n` are gone.
+    let mut first = played;
+    for n in 1..=draw {
+        if first == 0 {
+            break;
+        }
+        let p = first.trailing_zeros();
+        first &= first - 1;
+        reach |= after(p) & every << ((n - 1) % draw);
+    }
+    reach & all
 }
 
 /// The Aces and the Kings of every suit, a bit each.
@@ -165,8 +202,7 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
         deck |= bit(x);
     }
     let reach_now = board.reachable_mask();
-    // The lowest talon index played so far (the talon's length while none is).
-    let mut lowest = talon.len();
+    let mut played = 0u64;
     let mut home = 0u64;
     for s in 0..4u8 {
         for r in 1..=board.home[usize::from(s)] {
@@ -174,10 +210,21 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
         }
     }
     deck |= home;
-    bare |= home;
+    let home_start = home;
     let mut leaves = 0u64;
     loop {
         let mut changed = false;
+        for x in Cards(home_start & !bare) {
+            let place = if rank(x) == 13 {
+                space
+            } else {
+                parents(board, x) & deck & bare != 0
+            };
+            if place {
+                bare |= bit(x);
+                changed = true;
+            }
+        }
         for x in Cards(bare & !home) {
             if rank(x) == 1 || home & bit(x - 1) != 0 {
                 home |= bit(x);
@@ -217,9 +264,8 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
             if bare & b != 0 {
                 continue;
             }
-            let reachable = reach_now & (1 << i) != 0
-                || lowest < i
-                || talon.get(i + 1).is_some_and(|&y| bare & bit(y) != 0);
+            let reachable =
+                talon_reach(board.draw(), talon.len(), played, reach_now) & (1 << i) != 0;
             let plays = reachable
                 && (rank(x) == 1
                     || home & bit(x - 1) != 0
@@ -230,7 +276,7 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
                     });
             if plays {
                 bare |= b;
-                lowest = lowest.min(i);
+                played |= 1 << i;
                 changed = true;
             }
         }
