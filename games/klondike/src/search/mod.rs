@@ -1,13 +1,15 @@
 //! Klondike's own search: every deal is either won (the moves, replayed through the engine by
 //! the caller) or proved lost by an exhaustive search, unless a budget runs out first.
 //!
-//! A narrow beam of the generic search (with the layout's declarations) tries first: it finds
+//! A deal some card of which can never go home, even under rules relaxed so that nothing once
+//! possible stops being possible ([`dead`]), is lost at once. Otherwise a narrow beam of the
+//! generic search (with the layout's declarations) tries first: it finds
 //! most wins in milliseconds, and short ones. Then the exhaustive search, depth first with a
 //! transposition table, runs on a compact board of its own ([`board`]: the cards the stock's
 //! turns can bring up are its moves, so a turn is never a position of its own) with the
-//! reductions of [`walk`], each argued in `games/klondike/SEARCH.md` and tested against the
-//! search without it. Wins are
-//! translated to engine moves here: a talon card's play is the turns that bring it to the top
+//! reductions of [`walk`] (the dead-end test among them), each argued in
+//! `games/klondike/SEARCH.md` and tested against the search without it. Wins are translated
+//! to engine moves here: a talon card's play is the turns that bring it to the top
 //! of the waste, then the play.
 //!
 //! Served: passes unlimited, draw three or one (the other passes readings go to the generic
@@ -39,15 +41,19 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
 };
 
 /// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when
-/// the first narrow beam wins, `klondike-exact` otherwise; `None` for another method or a
+/// the first narrow beam wins, `klondike-exact` otherwise (and when the deal is hopeless from
+/// the start, [`dead`]); `None` for another method or a
 /// game it does not serve.
 pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> Option<Report> {
     if method != Method::Auto {
         return None;
     }
     let exact = Exact::new(game, start)?;
-    let guide = Declared::wrap(game, Box::new(Generic::new(game)));
     let mut meter = Meter::new(budget);
+    if dead::hopeless(&exact.board) {
+        return Some(meter.report(Outcome::Unsolvable, "klondike-exact"));
+    }
+    let guide = Declared::wrap(game, Box::new(Generic::new(game)));
     let first = beam::beam(
         game.rules(),
         guide.as_ref(),
@@ -193,9 +199,6 @@ impl<'g> Exact<'g> {
     /// Search within `meter`'s budget: the exhaustive search ([`Reductions::ALL`]), which wins
     /// or proves the deal lost by seeing every position it can reach.
     pub fn solve(&self, meter: &mut Meter) -> Outcome {
-        if dead::hopeless(&self.board) {
-            return Outcome::Unsolvable;
-        }
         let mut dfs: Dfs<Walker> = Dfs::new(self.board.clone(), Reductions::ALL);
         let verdict = dfs.run(u64::MAX, meter);
         verdict.outcome(|steps| self.engine_moves(steps.iter().map(|s| s.0)))
