@@ -3,19 +3,19 @@
 //! "Dead ends").
 //!
 //! Three facts per card, each only ever learnt, until none is new:
-//! - *bare*: the card can be a top card (a column's top with nothing it started under still
-//!   on it, the talon's, or home and so able to come down);
-//! - *leaves*: a column card can move off the card it starts on (or off the column's floor);
-//! - *home*: the card can go home.
+//! - *bare*: the card can be a top card: a column's top; a column card once the card that
+//!   starts on it leaves; a talon card once it is played; a foundation card once a card it
+//!   builds on is bare (a King: once a space can be made), since only then can it come down;
+//! - *leaves*: a column card can move off the card it starts on (or off the column's floor):
+//!   it goes home, or it can move (bare, or face up: part of the top run) and a card it builds
+//!   on is bare, or it is a King and a space can be made (a column is empty, or a column's
+//!   bottom card leaves);
+//! - *home*: the card goes home once it is bare and the card below it of its suit is home.
 //!
-//! And how each is learnt: a column's top card, a talon card and a foundation card are bare;
-//! a card is bare when the card that starts on it leaves; a card goes home when it is bare and
-//! the card below it of its suit goes home; a card leaves when it goes home, or when it can
-//! move (bare, or face up: part of the top run) and a card it builds on, other than the one it
-//! starts on, is bare, or it is a King and a space can be made (a column is empty, or a
-//! column's bottom card leaves). Whatever play does is learnt this way (by induction on the
-//! moves: the first time a card leaves or goes home, what made it possible happened earlier).
-//! So when some card can never go home, no play wins.
+//! A talon card is played when the turns can bring it up ([`talon_reach`]) and it goes home,
+//! or onto a bare card it builds on (a King: into a space). Whatever play does is learnt this
+//! way, by induction on the moves: the first time a card leaves, is played or goes home, what
+//! made it possible happened earlier. So when some card can never go home, no play wins.
 
 #[cfg(test)]
 use super::board::rank;
