@@ -746,7 +746,7 @@ impl Board {
 }
 
 /// The indices of the bits set in `set`, lowest first.
-fn bits(mut set: u64) -> impl Iterator<Item = u8> {
+pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let i = set.trailing_zeros() as u8;

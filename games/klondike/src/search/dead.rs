@@ -19,7 +19,7 @@
 
 #[cfg(test)]
 use super::board::rank;
-use super::board::{Board, Code};
+use super::board::{Board, Code, bits};
 
 /// Where a column card starts: the card below it ([`FLOOR`] on the column's floor).
 const FLOOR: u8 = 0xfe;
@@ -91,7 +91,7 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         if leaving == 0 && playing == 0 && bare == before {
             return true;
         }
-        for x in Cards(leaving) {
+        for x in bits(leaving) {
             leaves |= bit(x);
             let under = start[usize::from(x)];
             if under != FLOOR {
@@ -101,11 +101,11 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         space |= leaving & bottoms != 0;
         bare |= playing;
         if playing != 0 {
-            for x in Cards(playing) {
+            for x in bits(playing) {
                 played |= 1 << talon_at[usize::from(x)];
             }
             let more = talon_reach(board.draw(), talon.len(), played, reach);
-            for i in Cards(more & !reach) {
+            for i in bits(more & !reach) {
                 reach_cards |= bit(talon[usize::from(i)]);
             }
             reach = more;
@@ -132,7 +132,7 @@ pub(crate) fn talon_reach(draw: u8, len: usize, played: u64, now: u64) -> u64 {
     let every = (0..64).step_by(draw as usize).fold(0u64, |m, i| m | 1 << i);
     let after = |a: u32| u64::MAX.checked_shl(a + 1).unwrap_or(0);
     let mut reach = now | played >> 1;
-    for a in Cards(played) {
+    for a in bits(played) {
         let a = u32::from(a);
         reach |= after(a) & every << (a % draw);
     }
@@ -214,7 +214,7 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
     let mut leaves = 0u64;
     loop {
         let mut changed = false;
-        for x in Cards(home_start & !bare) {
+        for x in bits(home_start & !bare) {
             let place = if rank(x) == 13 {
                 space
             } else {
@@ -225,7 +225,7 @@ pub(crate) fn hopeless_by_passes(board: &Board) -> bool {
                 changed = true;
             }
         }
-        for x in Cards(bare & !home) {
+        for x in bits(bare & !home) {
             if rank(x) == 1 || home & bit(x - 1) != 0 {
                 home |= bit(x);
                 changed = true;
@@ -302,18 +302,4 @@ fn floor_or(start: Code) -> u64 {
 
 fn bit(x: Code) -> u64 {
     1 << (x & 63)
-}
-
-/// The codes of the bits set in a mask, lowest first.
-struct Cards(u64);
-
-impl Iterator for Cards {
-    type Item = Code;
-    fn next(&mut self) -> Option<Code> {
-        (self.0 != 0).then(|| {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            i
-        })
-    }
 }

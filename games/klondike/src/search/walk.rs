@@ -17,6 +17,8 @@
 //!
 //!   What a position still owes is part of its key; a position reached owing nothing stands
 //!   for the same position owing something (its moves include theirs).
+//! - **Dead ends**: a position reached by a move that covers a card is not expanded when some
+//!   card can never go home under relaxed rules ([`super::dead`]).
 
 use std::cell::RefCell;
 
@@ -37,7 +39,7 @@ pub(crate) struct Reductions {
     /// ([`Step::Swap`]).
     pub twins_alike: bool,
     /// A position some card of which can never go home under the relaxed rules of
-    /// [`super::dead`] has no moves.
+    /// [`super::dead`] is not expanded (tested after every move that covers a card).
     pub dead_ends: bool,
 }
 
