@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use solitaire_grader::trusted::built_from;
 use solitaire_grader::{GradebookRow, Roster, run_class};
+use support::attack::{SLEEPER, attacker, files, lit, processes, report};
 use support::class::{checkout, edit, read, scaffolded, write};
 
 const REFERENCE: &str = "bristol";
@@ -33,8 +34,6 @@ const REFERENCE: &str = "bristol";
 const HIDDEN_PILE: &str = "7S 2C 9H 5S 8D 3C";
 /// A comment of the hidden scenario file: only a copy of the file could carry it.
 const HIDDEN_FILE_MARKER: &str = "HIDDEN-FILE-MARKER-5b1e";
-/// The argument of every process an attacker leaves behind (to find survivors).
-const SLEEPER: &str = "31.4159";
 
 fn hidden_file() -> String {
     format!(
@@ -57,43 +56,6 @@ struct Targets {
     unix_name: String,
 }
 
-fn lit(path: &Path) -> String {
-    format!("{:?}", path.display().to_string())
-}
-
-/// The attack module of a student crate: `at_build` runs when the oracle builds the game,
-/// `at_check` at every `check`.
-fn attack_module(at_build: &str, at_check: &str) -> String {
-    format!(
-        "//! An attack.\n#![allow(unused)]\nuse std::io::{{Read, Write}};\nuse solitaire_core::Position;\n\n\
-         pub fn at_build() {{\n{at_build}\n}}\n\npub fn at_check(pos: &Position) {{\n{at_check}\n}}\n"
-    )
-}
-
-/// A scaffolded student crate with an attack module wired into `build` and `check`.
-fn attacker(class: &Path, id: &str, at_build: &str, at_check: &str) -> PathBuf {
-    let dir = scaffolded(class, REFERENCE, id);
-    let lib = format!("games/{id}/src/lib.rs");
-    edit(&dir, &lib, "mod rules;", "mod attack;\nmod rules;");
-    edit(
-        &dir,
-        &lib,
-        "fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {",
-        "fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {\n    attack::at_build();",
-    );
-    edit(
-        &dir,
-        &format!("games/{id}/src/rules.rs"),
-        "fn check(&self, _pos: &Position, _mv: Move) -> Result<(), Illegal> {",
-        "fn check(&self, _pos: &Position, _mv: Move) -> Result<(), Illegal> {\n        crate::attack::at_check(_pos);",
-    );
-    write(
-        &dir.join(format!("games/{id}/src/attack.rs")),
-        &attack_module(at_build, at_check),
-    );
-    dir
-}
-
 /// Every attack, as (student, game id, directory).
 fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
     let mut out = Vec::new();
@@ -107,6 +69,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
         "forger-bristol",
         attacker(
             class,
+            REFERENCE,
             "forger-bristol",
             r#"
     let lines = [
@@ -185,7 +148,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
     add(
         "Reader",
         "reader-bristol",
-        attacker(class, "reader-bristol", &reader_build, ""),
+        attacker(class, REFERENCE, "reader-bristol", &reader_build, ""),
     );
 
     // Remember every position asked and put the latest in every seventh check's panic: a
@@ -195,6 +158,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
         "spy-bristol",
         attacker(
             class,
+            REFERENCE,
             "spy-bristol",
             "",
             r#"
@@ -259,7 +223,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
     add(
         "Vandal",
         "vandal-bristol",
-        attacker(class, "vandal-bristol", &vandal_build, ""),
+        attacker(class, REFERENCE, "vandal-bristol", &vandal_build, ""),
     );
 
     // Leave a process in a session of its own that rewrites the gradebook and a classmate's
@@ -278,7 +242,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
     add(
         "Lingerer",
         "lingerer-bristol",
-        attacker(class, "lingerer-bristol", &lingerer_build, ""),
+        attacker(class, REFERENCE, "lingerer-bristol", &lingerer_build, ""),
     );
 
     // Kill the grader: its parent, process 1, every process it may signal.
@@ -287,6 +251,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
         "killer-bristol",
         attacker(
             class,
+            REFERENCE,
             "killer-bristol",
             r#"
     let _ = std::process::Command::new("sh").args(["-c", "kill -9 $PPID; kill -9 1; kill -9 -1"]).status();
@@ -306,6 +271,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
         "holder-bristol",
         attacker(
             class,
+            REFERENCE,
             "holder-bristol",
             &format!(
                 r#"
@@ -339,7 +305,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
     add(
         "Crowd",
         "crowd-bristol",
-        attacker(class, "crowd-bristol", &crowd_build, ""),
+        attacker(class, REFERENCE, "crowd-bristol", &crowd_build, ""),
     );
 
     // A manifest that does not read, 400 KB long.
@@ -356,6 +322,7 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
         "shouter-bristol",
         attacker(
             class,
+            REFERENCE,
             "shouter-bristol",
             r#"
     let line = vec![b'E'; 1 << 20];
@@ -365,41 +332,6 @@ fn attackers(class: &Path, t: &Targets) -> Vec<(String, String, PathBuf)> {
             r#"panic!("{}", "A".repeat(1 << 20));"#,
         ),
     );
-    out
-}
-
-fn report(reports: &Path, row: &GradebookRow) -> String {
-    let md = reports.join(format!("{}.md", row.report_name()));
-    std::fs::read_to_string(md).unwrap_or_default()
-}
-
-/// Every file below `dir` (not following links), with its text.
-fn files(dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        match e.file_type() {
-            Ok(t) if t.is_dir() => files(&p, out),
-            Ok(t) if t.is_file() => {
-                if let Ok(bytes) = std::fs::read(&p) {
-                    out.push((p, bytes));
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The command lines of every process on the machine.
-fn processes() -> Vec<String> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        if let Ok(cmd) = std::fs::read(e.path().join("cmdline")) {
-            out.push(String::from_utf8_lossy(&cmd).replace('\0', " "));
-        }
-    }
     out
 }
 

@@ -2,6 +2,8 @@
 //! them, for candidates that are not registered.
 
 #[allow(dead_code)] // not every test file that shares this module uses it
+pub mod attack;
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub mod class;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod mutant;
