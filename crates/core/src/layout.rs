@@ -80,6 +80,10 @@ use crate::declarations::{Declarations, DeclarationsFile};
 use crate::moves::{Move, PileId};
 use crate::pile::{Pile, PileKind};
 use crate::position::{Position, Vars};
+
+/// The longest pile id a layout may give, in characters: ids name piles in moves, positions
+/// and reports.
+pub const MAX_PILE_ID: usize = 32;
 use crate::reading::ReadingValues;
 use crate::text::strip_bom;
 
@@ -159,7 +163,8 @@ pub enum Face {
 /// One pile of the layout.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct PileSpec {
-    /// The id moves and positions name the pile by (`t1`, `stock`): lowercase letters and digits.
+    /// The id moves and positions name the pile by (`t1`, `stock`): lowercase letters and digits,
+    /// at most [`MAX_PILE_ID`] of them.
     pub id: String,
     /// What the pile is for.
     pub kind: PileKind,
@@ -701,6 +706,16 @@ impl Layout {
                     format!("pile id {:?} must be lowercase letters and digits", p.id),
                 ));
             }
+            if p.id.len() > MAX_PILE_ID {
+                return Err(self.error(
+                    &format!("\"{}", &p.id[..MAX_PILE_ID]),
+                    format!(
+                        "pile id {:?}... is {} characters long: at most {MAX_PILE_ID}",
+                        &p.id[..MAX_PILE_ID],
+                        p.id.len()
+                    ),
+                ));
+            }
             if matches!(
                 p.id.as_str(),
                 "deal" | "redeal" | "game" | "phase" | "redeals" | "marks" | "status" | "score"
@@ -925,6 +940,22 @@ mod tests {
         assert!(!Layout::parse("tiny.ron", TINY).unwrap().work_in_progress);
         let wip = TINY.replace("rules: \"x\",", "rules: \"x\", work_in_progress: true,");
         assert!(Layout::parse("tiny.ron", &wip).unwrap().work_in_progress);
+    }
+
+    #[test]
+    fn a_pile_id_longer_than_the_limit_is_refused() {
+        let long = "t".repeat(MAX_PILE_ID + 1);
+        let bad = TINY
+            .replace("\"t1\"", &format!("\"{long}\""))
+            .replace("t1..t2", &format!("{long}"));
+        let err = Layout::parse("tiny.ron", &bad).unwrap_err();
+        assert!(err.to_string().contains("at most 32"), "{err}");
+        assert!(err.to_string().len() < 200, "{err}");
+        let fits = "t".repeat(MAX_PILE_ID);
+        let ok = TINY
+            .replace("\"t1\"", &format!("\"{fits}\""))
+            .replace("t1..t2", &fits);
+        assert!(Layout::parse("tiny.ron", &ok).is_ok());
     }
 
     #[test]

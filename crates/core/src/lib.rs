@@ -60,7 +60,9 @@ pub use card::{Card, CardToken, Rank, Suit};
 pub use declarations::Declarations;
 pub use game::{Catalog, EmbeddedLayout, Game, PileJson, PlayError, PositionJson};
 pub use history::{GameRecord, ReplayError, Session};
-pub use layout::{DealStep, DeckSpec, Face, Fan, Layout, LayoutError, PileSpec, TableSize};
+pub use layout::{
+    DealStep, DeckSpec, Face, Fan, Layout, LayoutError, MAX_PILE_ID, PileSpec, TableSize,
+};
 pub use moves::{End, Move, MoveParseError, MoveText, PileId, PileOutOfRange};
 pub use perft::perft;
 pub use pile::{Pile, PileKind};

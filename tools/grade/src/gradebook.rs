@@ -282,10 +282,14 @@ pub fn write(path: &Path, rows: &[GradebookRow]) -> Result<(), String> {
 
 /// The report a student sees when the game could not be graded.
 pub fn failure_markdown(row: &GradebookRow) -> String {
+    use crate::inert::{code_span, fenced, markdown_line};
     format!(
-        "# Grade: `{}` against `{}`\n\n**Total: 0 / 100**\n\nYour submission could not be \
-         graded, so every part scores 0:\n\n```text\n{}\n```\n\nSubmission: {}\n",
-        row.game, row.reference, row.error, row.submission
+        "# Grade: {} against {}\n\n**Total: 0 / 100**\n\nYour submission could not be \
+         graded, so every part scores 0:\n\n{}\nSubmission: {}\n",
+        code_span(&row.game),
+        code_span(&row.reference),
+        fenced(&row.error, "text"),
+        markdown_line(&row.submission)
     )
 }
 

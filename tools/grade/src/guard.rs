@@ -94,9 +94,10 @@ where
     }
 }
 
-/// A panic's message, cut to [`crate::MAX_CANDIDATE_TEXT`] bytes.
+/// A panic's message, made inert ([`crate::inert::candidate_text`]).
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    solitaire_oracle::panic_message(payload, crate::MAX_CANDIDATE_TEXT)
+    let message = solitaire_oracle::panic_message(payload, crate::MAX_CANDIDATE_TEXT * 2);
+    crate::inert::candidate_text(&message)
 }
 
 #[cfg(test)]

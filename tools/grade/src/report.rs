@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::inert::{code_span, fenced, markdown_line};
+
 /// The whole report for one candidate.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -136,12 +138,14 @@ impl Report {
         let against = if self.reference.is_empty() {
             "without a reference".to_string()
         } else {
-            format!("against `{}`", self.reference)
+            format!("against {}", code_span(&self.reference))
         };
         let _ = writeln!(
             out,
-            "# Grade: `{}` {against}\n\n**Total: {} / {}**\n",
-            self.candidate, self.total, self.max
+            "# Grade: {} {against}\n\n**Total: {} / {}**\n",
+            code_span(&self.candidate),
+            self.total,
+            self.max
         );
         for note in &self.notes {
             let _ = writeln!(out, "> {note}\n");
@@ -150,7 +154,7 @@ impl Report {
             let chosen: Vec<String> = self
                 .readings
                 .iter()
-                .map(|(name, value)| format!("`{name}` = `{value}`"))
+                .map(|(name, value)| format!("{} = {}", code_span(name), code_span(value)))
                 .collect();
             let _ = writeln!(
                 out,
@@ -181,16 +185,16 @@ impl Report {
                 out.push_str("Nothing failed.\n");
             }
             for f in &p.findings {
-                let _ = writeln!(out, "### {}\n", f.title);
+                let _ = writeln!(out, "### {}\n", markdown_line(&f.title));
                 if !f.detail.is_empty() {
-                    let _ = writeln!(out, "```text\n{}\n```\n", f.detail.trim_end());
+                    let _ = writeln!(out, "{}", fenced(&f.detail, "text"));
                 }
                 if !f.reproduce.is_empty() {
-                    out.push_str("Reproduce:\n\n```sh\n");
-                    for c in &f.reproduce {
-                        let _ = writeln!(out, "{c}");
-                    }
-                    out.push_str("```\n\n");
+                    let _ = writeln!(
+                        out,
+                        "Reproduce:\n\n{}",
+                        fenced(&f.reproduce.join("\n"), "sh")
+                    );
                 }
             }
         }

@@ -215,9 +215,9 @@ impl Session {
                 Some(process) => {
                     let deadline = Instant::now() + self.setup.answer_limit;
                     match process.ask(question, deadline) {
-                        Ok(Reply::Panic { message }) => Err(OracleFault::Panic(
-                            solitaire_oracle::capped(&message, crate::MAX_CANDIDATE_TEXT),
-                        )),
+                        Ok(Reply::Panic { message }) => {
+                            Err(OracleFault::Panic(crate::inert::candidate_text(&message)))
+                        }
                         Ok(reply) => Ok(reply),
                         Err(failure) => {
                             process.kill();

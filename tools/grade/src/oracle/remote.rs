@@ -18,7 +18,6 @@ use solitaire_oracle::wire::{
 };
 
 use super::{Built, OracleFault, Session};
-use crate::MAX_CANDIDATE_TEXT;
 
 /// The most readings, and choices of one reading, a candidate may declare.
 const MAX_READINGS: usize = 32;
@@ -89,9 +88,8 @@ fn leak_readings(readings: &[WireReading]) -> Result<&'static [Reading], String>
             "the game declares more than {MAX_READINGS} readings"
         ));
     }
-    let text = |s: &str| -> &'static str {
-        Box::leak(solitaire_oracle::capped(s, MAX_CANDIDATE_TEXT).into_boxed_str())
-    };
+    let text =
+        |s: &str| -> &'static str { Box::leak(crate::inert::candidate_text(s).into_boxed_str()) };
     let mut out = Vec::with_capacity(readings.len());
     for r in readings {
         if r.choices.is_empty() || r.choices.len() > MAX_READINGS {
@@ -136,9 +134,7 @@ struct Surveyed {
 fn answer<T>(item: Item<T>) -> T {
     match item {
         Item::Answer(value) => value,
-        Item::Panic(message) => {
-            OracleFault::Panic(solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT)).raise()
-        }
+        Item::Panic(message) => OracleFault::Panic(crate::inert::candidate_text(&message)).raise(),
     }
 }
 
@@ -202,7 +198,7 @@ impl RemoteRules {
 
     /// A text of the candidate's, `'static` for the engine's types, cut and interned.
     fn intern(&self, text: &str) -> &'static str {
-        let text = solitaire_oracle::capped(text, MAX_CANDIDATE_TEXT);
+        let text = crate::inert::candidate_text(text);
         let mut reasons = self.reasons.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(known) = reasons.get(&text) {
             return known;
@@ -219,7 +215,7 @@ impl RemoteRules {
         match self.session.ask(question) {
             Reply::Error { message } => OracleFault::Crash(format!(
                 "its oracle could not answer: {}",
-                solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT)
+                crate::inert::candidate_text(&message)
             ))
             .raise(),
             reply => reply,
@@ -379,10 +375,9 @@ impl Rules for RemoteRules {
                 Ok(pos) => Ok(pos),
                 Err(e) => out_of_protocol(e),
             },
-            Reply::Error { message } => Err(layout.error(
-                "deal",
-                solitaire_oracle::capped(&message, MAX_CANDIDATE_TEXT),
-            )),
+            Reply::Error { message } => {
+                Err(layout.error("deal", crate::inert::candidate_text(&message)))
+            }
             other => out_of_protocol(format!("a {} answer to {}", other.name(), "deal")),
         }
     }
