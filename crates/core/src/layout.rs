@@ -947,7 +947,7 @@ mod tests {
         let long = "t".repeat(MAX_PILE_ID + 1);
         let bad = TINY
             .replace("\"t1\"", &format!("\"{long}\""))
-            .replace("t1..t2", &format!("{long}"));
+            .replace("t1..t2", &long);
         let err = Layout::parse("tiny.ron", &bad).unwrap_err();
         assert!(err.to_string().contains("at most 32"), "{err}");
         assert!(err.to_string().len() < 200, "{err}");
