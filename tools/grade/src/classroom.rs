@@ -511,7 +511,13 @@ impl Setting<'_> {
         let (student, game, reference) = (&sub.student, &sub.game, sub.assignment());
         let mut from = String::new();
         let mut runs = 0;
-        match self.build_and_grade(sub, house, index, before, &mut from, &mut runs) {
+        let graded = self.build_and_grade(sub, house, index, before, &mut from, &mut runs);
+        // Only the sources stay: the similarity report reads them once the class is done.
+        let scratch = self.scratch(sub);
+        for built in ["out", "tmp"] {
+            let _ = std::fs::remove_dir_all(scratch.join(built));
+        }
+        match graded {
             Ok(mut report) => {
                 if house.jail.mode == Mode::Off {
                     report.notes.push(
@@ -533,6 +539,12 @@ impl Setting<'_> {
                 runs,
             },
         }
+    }
+
+    /// The student's scratch directory: its sources, its build's output and its `/tmp`.
+    fn scratch(&self, sub: &Submission) -> PathBuf {
+        let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
+        self.options.build_dir.join("students").join(name)
     }
 
     /// Copy, check, build and grade one submission; `from` is set to where it came from,
@@ -561,9 +573,10 @@ impl Setting<'_> {
         };
         // A variant's hidden scenarios are filed under its own game id.
         let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))?;
+        let started = Instant::now();
+        let budget = Duration::from_secs(options.limits.student_seconds);
         let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
-        let students = options.build_dir.join("students");
-        let dir = students.join(&name);
+        let dir = self.scratch(sub);
         let work = options.build_dir.join("checkouts").join(&name);
         for d in [&dir, &work] {
             if d.exists() {
@@ -587,6 +600,7 @@ impl Setting<'_> {
             &house.trusted,
         )
         .map_err(|e| format!("refused: {e}"))?;
+        crate::guard_lints::check(&dir).map_err(|e| format!("refused: {e}"))?;
         for sub_dir in ["out", "tmp"] {
             let d = dir.join(sub_dir);
             std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
@@ -603,7 +617,7 @@ impl Setting<'_> {
             &sub.game,
             &plan,
             &house.deps,
-            Duration::from_secs(limits.build_seconds),
+            Duration::from_secs(limits.build_seconds).min(left(started, budget)?),
         )
         .map_err(|e| format!("does not build: {e}"))?;
         jail.mounts = vec![Mount {
@@ -633,7 +647,7 @@ impl Setting<'_> {
             readings: chosen,
             setup_limit: Duration::from_secs(limits.setup_seconds),
             answer_limit: options.grade.time_limit * 2 + Duration::from_secs(1),
-            budget: Duration::from_secs(limits.student_seconds),
+            budget: left(started, budget)?,
             restarts: limits.restarts,
         };
         let (session, built) = Session::open(setup).map_err(|e| format!("not graded: {e}"))?;
@@ -662,6 +676,18 @@ impl Setting<'_> {
         *runs = session.starts();
         session.retire();
         report
+    }
+}
+
+/// What is left of a student's time `budget` since `started` (taking the submission,
+/// building it, its oracles); none left is the student's failure.
+fn left(started: Instant, budget: Duration) -> Result<Duration, String> {
+    match budget.checked_sub(started.elapsed()) {
+        Some(left) if !left.is_zero() => Ok(left),
+        _ => Err(format!(
+            "not graded: over the student's time budget of {} s",
+            budget.as_secs()
+        )),
     }
 }
 

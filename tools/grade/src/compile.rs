@@ -16,6 +16,7 @@
 
 use std::ffi::OsString;
 use std::io::Read;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -34,7 +35,9 @@ const MAX_MESSAGES: u64 = 4 << 20;
 pub const BUILD_LIMITS: Limits = Limits {
     address_space: 4 << 30,
     cpu_seconds: 600,
-    file_bytes: 512 << 20,
+    // A student's library and oracle take a few MiB; a constant of hundreds of MiB stops
+    // here instead of filling the disk.
+    file_bytes: 64 << 20,
     processes: 256,
     open_files: 1024,
     stack_bytes: 64 << 20,
@@ -103,8 +106,10 @@ pub fn compile(
         "opt-level=0".into(),
         "-C".into(),
         "debuginfo=0".into(),
-        "--cap-lints".into(),
-        "warn".into(),
+        // Lints are as Cargo leaves them for a crate of one's own (no `--cap-lints`), and the
+        // guard against constant evaluation without end cannot be allowed.
+        "-F".into(),
+        "long_running_const_eval".into(),
         "--error-format".into(),
         "short".into(),
         "-L".into(),
@@ -228,6 +233,14 @@ fn run_rustc(
     let messages = rx.recv_timeout(left).unwrap_or_default();
     match status {
         Some(s) if s.success() => Ok(()),
+        Some(s) if s.signal() == Some(libc::SIGXFSZ) => Err(format!(
+            "the compiler wrote a file over the build's limit of {} MiB",
+            BUILD_LIMITS.file_bytes >> 20
+        )),
+        Some(s) if s.signal() == Some(libc::SIGXCPU) => Err(format!(
+            "the compiler ran over the build's limit of {} s of CPU time",
+            BUILD_LIMITS.cpu_seconds
+        )),
         _ => Err(first_error(&messages, &seen(scratch), scratch)),
     }
 }

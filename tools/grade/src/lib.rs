@@ -51,6 +51,7 @@ pub mod export;
 pub mod gradebook;
 mod grading;
 pub mod guard;
+mod guard_lints;
 pub mod handout;
 pub mod hooks;
 pub mod inert;

@@ -66,6 +66,12 @@ struct Plan {
     files: Vec<CString>,
     binds: Vec<(CString, CString, c_ulong)>,
     proc_dir: CString,
+    /// The jail's `/proc` mount options: with a uid of the student's own, the processes of
+    /// other users (the keeper) are invisible to it.
+    proc_options: CString,
+    /// The judge's command line and environment in memory (start, length), which the keeper
+    /// inherits and wipes: the jail's `/proc/1/cmdline` shows nothing of the judge.
+    judge_strings: [(usize, usize); 2],
     tmp_dir: CString,
     tmp_options: CString,
     rlimits: Vec<(c_int, libc::rlimit)>,
@@ -224,6 +230,8 @@ impl Plan {
             files,
             binds,
             proc_dir: c_path(&under(root, Path::new("/proc")))?,
+            proc_options: c(if jail.user.is_some() { "hidepid=2" } else { "" })?,
+            judge_strings: judge_strings(),
             tmp_dir: c_path(&under(root, Path::new("/tmp")))?,
             tmp_options: c(format!("size={},mode=1777", jail.tmp_bytes.max(4096)))?,
             rlimits,
@@ -239,6 +247,28 @@ impl Plan {
             filters: super::seccomp::filters()?,
         })
     }
+}
+
+/// Where the judge's command line and environment strings are in its memory, as
+/// `/proc/self/stat` says (`arg_start`, `arg_end`, `env_start`, `env_end`: its fields 48 to
+/// 51); zero where it cannot be read.
+fn judge_strings() -> [(usize, usize); 2] {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses and may hold anything.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<usize> = rest
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0))
+        .collect();
+    let field = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
+    let span = |start: usize, end: usize| {
+        if start != 0 && end > start && end - start < 1 << 24 {
+            (start, end - start)
+        } else {
+            (0, 0)
+        }
+    };
+    [span(field(48), field(49)), span(field(50), field(51))]
 }
 
 /// A pipe, both ends close-on-exec: (read, write).
@@ -389,6 +419,14 @@ unsafe fn keeper(plan: &Plan, ends: &Ends) -> ! {
         if libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) != 0 {
             fail(ends, 0);
         }
+        // Nor its command line or environment, which `/proc/1/cmdline` shows to anyone: the
+        // keeper's copies of the judge's strings are wiped, and it has a name of its own.
+        for (start, len) in plan.judge_strings {
+            if start != 0 {
+                std::ptr::write_bytes(start as *mut u8, 0, len);
+            }
+        }
+        libc::prctl(libc::PR_SET_NAME, c"keeper".as_ptr(), 0, 0, 0);
         build_jail(plan, ends);
         let target = libc::syscall(
             libc::SYS_clone,
@@ -499,7 +537,7 @@ unsafe fn build_jail(plan: &Plan, ends: &Ends) {
             plan.proc_dir.as_ptr(),
             c"proc".as_ptr(),
             libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            std::ptr::null(),
+            plan.proc_options.as_ptr().cast(),
         ) != 0
         {
             fail(ends, 9);
