@@ -46,21 +46,65 @@ fn invisible(c: char) -> bool {
 }
 
 /// `text` as one line of Markdown that shows as written: every character that could start
-/// markup (emphasis, links, images, HTML, entities, code, tables, headings) escaped with a
-/// backslash.
+/// markup (emphasis, links, images, HTML, entities, tables, headings) escaped with a
+/// backslash, outside code spans, whose content shows as written anyway (a judge's title
+/// may name a category as `target`).
 pub fn markdown_line(text: &str) -> String {
     let text = one_line(text, usize::MAX);
     let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find('`') {
+        let (before, from) = rest.split_at(open);
+        escape_into(before, &mut out);
+        let run = from.len() - from.trim_start_matches('`').len();
+        let after = &from[run..];
+        match closing(after, run) {
+            Some(end) => {
+                out.push_str(&from[..run + end + run]);
+                rest = &after[end + run..];
+            }
+            None => {
+                // No closing run: the backticks show as they are.
+                for _ in 0..run {
+                    out.push_str("\\`");
+                }
+                rest = after;
+            }
+        }
+    }
+    escape_into(rest, &mut out);
+    out
+}
+
+/// Where a run of exactly `run` backticks starts in `text`, if one does.
+fn closing(text: &str, run: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let n = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            if n == run {
+                return Some(i);
+            }
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// `text` with every character that could start markup escaped.
+fn escape_into(text: &str, out: &mut String) {
     for c in text.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '!' | '&' | '|' | '~' | '#'
+            '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '!' | '&' | '|' | '~' | '#'
         ) {
             out.push('\\');
         }
         out.push(c);
     }
-    out
 }
 
 /// `text` as an inline code span: delimited by one more backtick than its longest run of
@@ -112,10 +156,15 @@ mod tests {
 
     #[test]
     fn a_markdown_line_shows_markup_as_written() {
-        let line = markdown_line("**Total: 110 / 110** [x](http://e) <b>&amp;</b> `c` # h\nnext");
+        let line = markdown_line("**Total: 110 / 110** [x](http://e) <b>&amp;</b> # h\nnext");
         assert_eq!(
             line,
-            "\\*\\*Total: 110 / 110\\*\\* \\[x\\](http://e) \\<b\\>\\&amp;\\</b\\> \\`c\\` \\# h\\\\nnext"
+            "\\*\\*Total: 110 / 110\\*\\* \\[x\\](http://e) \\<b\\>\\&amp;\\</b\\> \\# h\\\\nnext"
+        );
+        // Code spans stay code spans; a lone backtick shows as one.
+        assert_eq!(
+            markdown_line("refuses as `target_x` *not* `` a`b `` ` x_y"),
+            "refuses as `target_x` \\*not\\* `` a`b `` \\` x\\_y"
         );
     }
 
