@@ -53,6 +53,7 @@ mod grading;
 pub mod guard;
 pub mod handout;
 pub mod hooks;
+pub mod intake;
 mod layout;
 pub mod manifest;
 pub mod oracle;
