@@ -12,4 +12,7 @@
 //!   collection log ([`collected`]) and GitHub's push log ([`pushes`]), by their times
 //!   ([`clock`]); commit dates are never read.
 
+pub mod dir;
+pub mod listing;
 pub mod objects;
+pub mod plant;
