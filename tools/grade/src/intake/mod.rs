@@ -12,7 +12,11 @@
 //!   collection log ([`collected`]) and GitHub's push log ([`pushes`]), by their times
 //!   ([`clock`]); commit dates are never read.
 
+pub mod clock;
+pub mod collected;
+pub mod deadline;
 pub mod dir;
 pub mod listing;
 pub mod objects;
 pub mod plant;
+pub mod pushes;
