@@ -41,6 +41,7 @@
 
 pub mod class;
 pub mod classroom;
+pub mod collect;
 mod commands;
 pub mod compile;
 mod conformance;
@@ -54,6 +55,7 @@ pub mod guard;
 pub mod handout;
 pub mod hooks;
 pub mod intake;
+mod jails;
 mod layout;
 pub mod manifest;
 pub mod oracle;
