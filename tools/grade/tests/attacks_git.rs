@@ -37,6 +37,7 @@ fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> String {
         .arg("-C")
         .arg(dir)
         .args(["-c", "user.name=Student", "-c", "user.email=s@example.org"])
+        .args(["-c", "advice.nestedTag=false"])
         .args(args)
         .stdin(if input.is_some() {
             Stdio::piped()

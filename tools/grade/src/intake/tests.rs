@@ -1,6 +1,6 @@
 //! The intake on real repositories made by the system's git, read with git as a plain child
 //! process (`Mode::Off`: the strict sandbox's own tests are `tests/attacks_git.rs`): a commit
-//! taken file by file, links, submodules and oversized trees refused before anything is
+//! taken file by file, a bare repository's packed refs and packs, links, submodules and oversized trees refused before anything is
 //! written, odd refs refused with a reason, and a server that stalls ended at its time limit.
 
 use std::path::{Path, PathBuf};
@@ -18,6 +18,7 @@ fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> String {
         .arg("-C")
         .arg(dir)
         .args(["-c", "user.name=Student", "-c", "user.email=s@example.org"])
+        .args(["-c", "advice.nestedTag=false"])
         .args(args)
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_CONFIG_NOSYSTEM", "1")
@@ -132,6 +133,34 @@ fn a_commit_is_taken_file_by_file_and_tags_lead_to_it() {
     assert_eq!(lib, "pub fn rules() {}\n");
     assert!(!dest.join("games/ada/target").exists());
     assert!(!dest.join("crates").exists());
+}
+
+#[test]
+fn a_bare_repository_with_packed_refs_and_objects_reads_as_its_checkout() {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = repo(tmp.path());
+    git(&dir, &["tag", "submitted"], None);
+    let head = git(&dir, &["rev-parse", "HEAD"], None);
+    let bare = tmp.path().join("bare.git");
+    let (from, to) = (dir.display().to_string(), bare.display().to_string());
+    git(
+        tmp.path(),
+        &["clone", "-q", "--bare", "--no-local", &from, &to],
+        None,
+    );
+    assert!(bare.join("packed-refs").is_file());
+    let jail = jail(tmp.path(), Duration::from_secs(30));
+    for rev in [
+        "HEAD",
+        "main",
+        "submitted",
+        "refs/heads/main",
+        head.as_str(),
+    ] {
+        let mut opened = ok(open(&bare, "bare.git", rev, &jail, None));
+        assert_eq!(opened.session.commit.to_string(), head, "{rev}");
+        assert_eq!(ok(opened.session.game_ids()), ["ada"]);
+    }
 }
 
 #[test]
