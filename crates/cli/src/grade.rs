@@ -316,7 +316,7 @@ fn grade_class(
     class.canvas = args.canvas.clone();
     class.moodle = args.moodle.clone();
     class.similarity = args.similarity.clone();
-    if !roster.submissions.is_empty() {
+    if !roster.submissions.is_empty() || roster.submissions_from.is_some() {
         let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
         let _ = writeln!(std::io::stderr(), "sandbox: {protections}");
     }

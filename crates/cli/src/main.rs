@@ -107,7 +107,8 @@ enum Command {
     },
     /// Scaffold a new game: its crate, layout, conformance file and registration.
     NewGame(new_game::NewGame),
-    /// An instructor's course kit: `sol course starter` writes the students' repository.
+    /// An instructor's course kit: `sol course starter` writes the students' repository,
+    /// `sol course collect` records each git submission's commit at the deadline.
     Course(course::CourseArgs),
 }
 

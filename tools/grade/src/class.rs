@@ -19,16 +19,23 @@
 //!         (student: "Edsger Dijkstra", reference: "bristol", game: "edsger-bristol",
 //!          source: Git(repo: "submissions/edsger.git", rev: "main")),
 //!     ],
+//!     // Of each git submission, the commit of its latest record at or before the deadline:
+//!     // the collection log `sol course collect` appends to, GitHub's push logs.
+//!     before: "2026-12-01T23:59:00Z",
+//!     collected: "collected.csv",
+//!     pushes: "pushes",
 //! )
 //! ```
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use solitaire_core::Catalog;
 use thiserror::Error;
 
 use crate::gradebook::{GradebookRow, to_csv};
+use crate::intake::Deadline;
 use crate::submission::{Source, Submission};
 use crate::{Options, Report, grade};
 
@@ -48,10 +55,18 @@ pub struct Roster {
     /// `submissions`.
     #[serde(default)]
     pub submissions_from: Option<SubmissionsFrom>,
-    /// The deadline (`2026-12-01T23:59:00Z`): of each git submission, the last commit whose
-    /// committer date is before it is graded and recorded.
+    /// The deadline (`2026-12-01T23:59:00Z`): of each git submission, the commit of its latest
+    /// record at or before it (in `collected` or `pushes`) is graded and recorded.
     #[serde(default)]
     pub before: Option<String>,
+    /// The collection log (relative to the roster's directory) that `sol course collect`
+    /// appends to: when each repository's revision named which commit, by the judge's clock.
+    #[serde(default)]
+    pub collected: Option<String>,
+    /// A folder (relative to the roster's directory) of GitHub push logs, one per repository
+    /// (`<repository name>.json`, as `gh api --paginate repos/ORG/REPO/activity` writes it).
+    #[serde(default)]
+    pub pushes: Option<String>,
 }
 
 /// Where more submissions come from.
@@ -73,29 +88,111 @@ pub enum SubmissionsFrom {
     },
 }
 
+/// How the game ids of a repository are found: given its submission's index, its path and its
+/// name as the roster gives it.
+pub type GameIds<'a> = dyn FnMut(usize, &Path, &str) -> Result<Vec<String>, String> + 'a;
+
+/// A repository of the classroom folder: its student's username and its path as the roster
+/// names it (`<dir>/<assignment>-<username>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repository {
+    /// The student's username.
+    pub user: String,
+    /// The repository, relative to the roster's directory.
+    pub path: PathBuf,
+}
+
 impl Roster {
-    /// Every submission: `submissions`, then those of `submissions_from` (sorted by
-    /// username), each with its game id found in its repository.
+    /// The deadline with the records that choose each git submission's commit at it, if the
+    /// roster has one.
     ///
     /// # Errors
-    /// A folder that does not read, an assignment without a reference, a deadline that is not
-    /// a date and time.
-    pub fn all_submissions(
-        &self,
-        roster_dir: &std::path::Path,
-        course: &solitaire_files::Course,
-        registered: &[String],
-    ) -> Result<Vec<Submission>, String> {
-        if let Some(before) = &self.before {
-            check_deadline(before)?;
-        }
-        let mut all = self.submissions.clone();
+    /// A deadline that is not a date and time, no record named, a log that does not read.
+    pub fn deadline(&self, roster_dir: &Path) -> Result<Option<Deadline>, String> {
+        self.before
+            .as_deref()
+            .map(|before| {
+                Deadline::load(
+                    before,
+                    roster_dir,
+                    self.collected.as_deref(),
+                    self.pushes.as_deref(),
+                )
+            })
+            .transpose()
+    }
+
+    /// The repositories of the classroom folder, by username.
+    ///
+    /// # Errors
+    /// A folder that does not read.
+    pub fn classroom(&self, roster_dir: &Path) -> Result<Vec<Repository>, String> {
         let Some(SubmissionsFrom::Classroom {
-            dir,
-            assignment,
-            reference,
+            dir, assignment, ..
         }) = &self.submissions_from
         else {
+            return Ok(Vec::new());
+        };
+        let folder = roster_dir.join(dir);
+        let prefix = format!("{assignment}-");
+        let mut repos: Vec<Repository> = std::fs::read_dir(&folder)
+            .map_err(|e| format!("{}: {e}", folder.display()))?
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let user = name.strip_prefix(&prefix)?.to_string();
+                e.path().is_dir().then(|| Repository {
+                    user,
+                    path: PathBuf::from(dir).join(&name),
+                })
+            })
+            .collect();
+        repos.sort_by(|a, b| a.user.cmp(&b.user));
+        Ok(repos)
+    }
+
+    /// Every git repository of the roster with its revision, as the roster names them, and
+    /// the index its submission has among all of them: the git `submissions`, then the
+    /// classroom folder's (at `HEAD`).
+    ///
+    /// # Errors
+    /// A folder that does not read.
+    pub fn git_sources(&self, roster_dir: &Path) -> Result<Vec<(usize, PathBuf, String)>, String> {
+        let mut all: Vec<(usize, PathBuf, String)> = self
+            .submissions
+            .iter()
+            .enumerate()
+            .filter_map(|(index, s)| match &s.source {
+                Source::Git { repo, rev } => Some((index, repo.clone(), rev.clone())),
+                Source::Dir(_) => None,
+            })
+            .collect();
+        let first = self.submissions.len();
+        all.extend(
+            self.classroom(roster_dir)?
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| (first + i, r.path, "HEAD".to_string())),
+        );
+        Ok(all)
+    }
+
+    /// Every submission: `submissions`, then those of `submissions_from` (sorted by
+    /// username), each with its game id found in its repository by `game_ids` (given the
+    /// submission's index, the repository's path and its name as the roster gives it): the
+    /// repository's one game that is not `registered`.
+    ///
+    /// # Errors
+    /// A folder that does not read, an assignment without a reference.
+    pub fn all_submissions(
+        &self,
+        roster_dir: &Path,
+        course: &solitaire_files::Course,
+        registered: &[String],
+        game_ids: &mut GameIds<'_>,
+    ) -> Result<Vec<Submission>, String> {
+        let mut all = self.submissions.clone();
+        let Some(SubmissionsFrom::Classroom { reference, .. }) = &self.submissions_from else {
             return Ok(all);
         };
         let reference = match reference {
@@ -110,44 +207,24 @@ impl Roster {
                 ));
             }
         };
-        let folder = roster_dir.join(dir);
-        let prefix = format!("{assignment}-");
-        let mut repos: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(&folder)
-            .map_err(|e| format!("{}: {e}", folder.display()))?
-            .filter_map(Result::ok)
-            .filter_map(|e| {
-                let name = e.file_name().to_string_lossy().into_owned();
-                let user = name.strip_prefix(&prefix)?.to_string();
-                e.path()
-                    .is_dir()
-                    .then(|| (user, std::path::PathBuf::from(dir).join(&name)))
-            })
-            .collect();
-        repos.sort();
-        for (user, repo) in repos {
-            let game =
-                crate::submission::commit(&roster_dir.join(&repo), "HEAD", self.before.as_deref())
-                    .and_then(|commit| {
-                        crate::submission::game_ids(&roster_dir.join(&repo), &commit)
-                    })
-                    .map(|ids| {
-                        let own: Vec<String> = ids
-                            .into_iter()
-                            .filter(|id| !registered.contains(id))
-                            .collect();
-                        match own.as_slice() {
-                            [one] => one.clone(),
-                            // No game of its own, or several: staging says why it is not taken.
-                            _ => format!("{user}-{reference}"),
-                        }
-                    })
-                    .unwrap_or_else(|_| format!("{user}-{reference}"));
+        for Repository { user, path } in self.classroom(roster_dir)? {
+            let shown = path.display().to_string();
+            let own: Vec<String> = game_ids(all.len(), &roster_dir.join(&path), &shown)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|id| !registered.contains(id))
+                .collect();
+            let game = match own.as_slice() {
+                [one] => one.clone(),
+                // No game of its own, or several: staging says why it is not taken.
+                _ => format!("{user}-{reference}"),
+            };
             all.push(Submission {
                 student: user.clone(),
                 reference: Some(reference.clone()),
                 game,
                 source: Source::Git {
-                    repo,
+                    repo: path,
                     rev: "HEAD".into(),
                 },
                 login: Some(user),
@@ -155,35 +232,6 @@ impl Roster {
             });
         }
         Ok(all)
-    }
-}
-
-/// A deadline as git and people read it: `YYYY-MM-DDTHH:MM:SSZ` (or with an offset).
-fn check_deadline(text: &str) -> Result<(), String> {
-    let b = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| {
-        b.get(range)
-            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
-    };
-    let shaped = b.len() >= 20
-        && digits(0..4)
-        && b[4] == b'-'
-        && digits(5..7)
-        && b[7] == b'-'
-        && digits(8..10)
-        && b[10] == b'T'
-        && digits(11..13)
-        && b[13] == b':'
-        && digits(14..16)
-        && b[16] == b':'
-        && digits(17..19)
-        && (text[19..] == *"Z" || matches!(b[19], b'+' | b'-'));
-    if shaped {
-        Ok(())
-    } else {
-        Err(format!(
-            "before: {text:?} is not a date and time like 2026-12-01T23:59:00Z"
-        ))
     }
 }
 

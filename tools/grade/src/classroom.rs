@@ -1,6 +1,8 @@
 //! Grading a class from a roster, student by student: registered games in the grader's
-//! process (the course's own, trusted), submissions from outside each copied into a scratch
-//! directory of its own ([`crate::submission`]), checked ([`crate::manifest`]), compiled into
+//! process (the course's own, trusted), submissions from outside each taken into a scratch
+//! directory of its own ([`crate::submission`], [`crate::intake`]: a git repository is read in
+//! the student's sandbox, at a deadline the commit its records choose), checked
+//! ([`crate::manifest`]), compiled into
 //! an oracle in the student's sandbox ([`crate::compile`]) against the trusted build made
 //! once ([`crate::prebuild`]), and graded by the judge, which asks the oracle one question
 //! at a time ([`crate::oracle`]). After each student the gradebook is written again,
@@ -10,6 +12,7 @@
 //! ```text
 //! <build>/trusted/            the trusted build (read-only to students)
 //! <build>/jail/               where each sandbox builds its root (in its own mount namespace)
+//! <build>/intake/empty.git/   the judge's empty repository git reads students' objects through
 //! <build>/students/<name>/    one student's scratch directory (its own uid's)
 //! ```
 
@@ -22,9 +25,11 @@ use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 
 use crate::class::{ClassError, Roster};
 use crate::gradebook::{self, GradebookRow};
+use crate::intake::Deadline;
+use crate::jails::Jails;
 use crate::oracle::{Session, SessionHooks, Setup};
 use crate::prebuild::{TrustedDeps, prebuild};
-use crate::sandbox::{self, Grant, Jail, Mode, Mount, Protections, Target};
+use crate::sandbox::{self, Grant, Mode, Mount, Protections, Target};
 use crate::submission::{self, Submission};
 use crate::trusted::{self, Trusted};
 use crate::{Options, Report, grade, grade_with};
@@ -51,6 +56,9 @@ pub struct Limits {
     pub restarts: usize,
     /// Wall-clock time of the build of one student's crate, in seconds.
     pub build_seconds: u64,
+    /// Wall-clock time to read one student's git repository (git's object server in the
+    /// student's sandbox), in seconds; it counts in `student_seconds`.
+    pub intake_seconds: u64,
 }
 
 impl Default for Limits {
@@ -64,6 +72,7 @@ impl Default for Limits {
             setup_seconds: 60,
             restarts: 25,
             build_seconds: 300,
+            intake_seconds: 60,
         }
     }
 }
@@ -277,22 +286,43 @@ pub fn run_class(
         }
     }
     let registered: Vec<String> = catalog.games().iter().map(|g| g.id().to_string()).collect();
+    let deadline = roster
+        .deadline(roster_dir)
+        .map_err(|e| fail(roster_file, e))?;
+    let jails = if roster.submissions.is_empty() && roster.submissions_from.is_none() {
+        None
+    } else {
+        Some(Jails::prepare(options, roster_dir)?)
+    };
+    let intake_time = Duration::from_secs(options.limits.student_seconds);
     let submissions = roster
-        .all_submissions(roster_dir, &course, &registered)
+        .all_submissions(
+            roster_dir,
+            &course,
+            &registered,
+            &mut |index, path, shown| {
+                let jails = jails.as_ref().ok_or("no sandbox")?;
+                let jail = jails.git(index, intake_time);
+                submission::game_ids(path, shown, "HEAD", &jail, deadline.as_ref())
+            },
+        )
         .map_err(|e| fail(roster_file, e))?;
     let mut house = None;
     for (index, sub) in submissions.iter().enumerate() {
         if done(&rows, &sub.student, &sub.game) {
             continue;
         }
+        let Some(jails) = &jails else {
+            continue;
+        };
         if house.is_none() {
-            house = Some(House::prepare(options, &course, roster_dir)?);
+            house = Some(House::prepare(options, &course, jails.clone())?);
         }
         let Some(house) = house.as_ref() else {
             continue;
         };
         let started = Instant::now();
-        let graded = setting.submission(sub, house, index, roster.before.as_deref());
+        let graded = setting.submission(sub, house, index, deadline.as_ref());
         let finished = Finished {
             row: graded.row,
             time: started.elapsed(),
@@ -370,47 +400,21 @@ fn readings(course: &Course, reference: &str) -> ReadingValues {
 }
 
 /// What every submission of one class run shares: the trusted checkout and build, and the
-/// sandbox every student's code runs in.
+/// sandboxes every student's code runs in.
 struct House {
     trusted: Trusted,
     deps: TrustedDeps,
-    jail: Jail,
-    root: bool,
+    jails: Jails,
 }
 
 impl House {
-    fn prepare(
-        options: &ClassOptions,
-        course: &Course,
-        roster_dir: &Path,
-    ) -> Result<House, ClassError> {
+    fn prepare(options: &ClassOptions, course: &Course, jails: Jails) -> Result<House, ClassError> {
         let fail = |file: &Path, message: String| ClassError {
             file: file.display().to_string(),
             message,
         };
         let trusted = Trusted::open(&options.workspace).map_err(|e| fail(&options.workspace, e))?;
-        let build_dir = &options.build_dir;
-        let jail_root = build_dir.join("jail");
-        std::fs::create_dir_all(&jail_root).map_err(|e| fail(&jail_root, e.to_string()))?;
-        sandbox_in_force(options).map_err(|e| fail(build_dir, e))?;
-        if options.sandbox == Mode::Strict {
-            let mut secrets = vec![trusted.root.clone(), roster_dir.to_path_buf()];
-            secrets.extend(options.grade.hidden_dir.clone());
-            secrets.extend(options.reports.clone());
-            secrets.extend(options.out.clone());
-            for secret in secrets {
-                let path = secret.canonicalize().unwrap_or(secret);
-                if path.starts_with("/usr") {
-                    return Err(fail(
-                        &path,
-                        "lies under /usr, which every student's sandbox may read: keep the \
-                         course, the roster, the hidden scenarios and the reports elsewhere"
-                            .into(),
-                    ));
-                }
-            }
-        }
-        let trusted_dir = build_dir.join("trusted");
+        let trusted_dir = options.build_dir.join("trusted");
         let target_dir = options
             .target_dir
             .clone()
@@ -424,37 +428,11 @@ impl House {
             options.build_timeout,
         )
         .map_err(|e| fail(&trusted_dir, e))?;
-        // SAFETY: geteuid only reads the process's credentials.
-        let root = options.sandbox == Mode::Strict && unsafe { libc::geteuid() } == 0;
         Ok(House {
             trusted,
             deps,
-            jail: Jail {
-                mode: options.sandbox,
-                root: jail_root,
-                mounts: Vec::new(),
-                user: None,
-                tmp_bytes: 16 << 20,
-            },
-            root,
+            jails,
         })
-    }
-
-    /// The uid and gid of the student at `index` in the roster (root only): counting up from
-    /// `base`, skipping the uids the system's user list has.
-    fn user(&self, base: u32, index: usize) -> Option<(u32, u32)> {
-        if !self.root {
-            return None;
-        }
-        let taken = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
-        let taken: Vec<u32> = taken
-            .lines()
-            .filter_map(|l| l.split(':').nth(2)?.parse().ok())
-            .collect();
-        (base..)
-            .filter(|u| !taken.contains(u))
-            .nth(index)
-            .map(|u| (u, u))
     }
 }
 
@@ -506,12 +484,12 @@ impl Setting<'_> {
         sub: &Submission,
         house: &House,
         index: usize,
-        before: Option<&str>,
+        deadline: Option<&Deadline>,
     ) -> Graded {
         let (student, game, reference) = (&sub.student, &sub.game, sub.assignment());
         let mut from = String::new();
         let mut runs = 0;
-        let graded = self.build_and_grade(sub, house, index, before, &mut from, &mut runs);
+        let graded = self.build_and_grade(sub, house, index, deadline, &mut from, &mut runs);
         // Only the sources stay: the similarity report reads them once the class is done.
         let scratch = self.scratch(sub);
         for built in ["out", "tmp"] {
@@ -519,7 +497,7 @@ impl Setting<'_> {
         }
         match graded {
             Ok(mut report) => {
-                if house.jail.mode == Mode::Off {
+                if house.jails.jail.mode == Mode::Off {
                     report.notes.push(
                         "Graded without a sandbox (`--sandbox off`): the submission's code ran \
                          as a plain child process of the grader."
@@ -554,7 +532,7 @@ impl Setting<'_> {
         sub: &Submission,
         house: &House,
         index: usize,
-        before: Option<&str>,
+        deadline: Option<&Deadline>,
         from: &mut String,
         runs: &mut usize,
     ) -> Result<Report, String> {
@@ -575,18 +553,21 @@ impl Setting<'_> {
         let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))?;
         let started = Instant::now();
         let budget = Duration::from_secs(options.limits.student_seconds);
-        let name = GradebookRow::failed(&sub.student, &sub.game, "", "").report_name();
         let dir = self.scratch(sub);
-        let work = options.build_dir.join("checkouts").join(&name);
-        for d in [&dir, &work] {
-            if d.exists() {
-                std::fs::remove_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
-            }
+        if std::fs::symlink_metadata(&dir).is_ok() {
+            std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let staged =
-            submission::stage(&sub.source, self.roster_dir, &sub.game, &dir, &work, before);
-        let _ = std::fs::remove_dir_all(&work);
+        let limits = &options.limits;
+        let git = house.jails.git(index, budget);
+        let staged = submission::stage(
+            &sub.source,
+            self.roster_dir,
+            &sub.game,
+            &dir,
+            &git,
+            deadline,
+        );
         *from = staged.map_err(|e| format!("not taken: {e}"))?;
         // Read before any of the student's code is compiled or run.
         let own = own_scenarios(&dir, &sub.game);
@@ -605,12 +586,11 @@ impl Setting<'_> {
             let d = dir.join(sub_dir);
             std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
         }
-        let mut jail = house.jail.clone();
-        jail.user = house.user(options.uid_base, index);
+        let mut jail = house.jails.jail.clone();
+        jail.user = house.jails.user(index);
         if let Some((uid, gid)) = jail.user {
             give(&dir, uid, gid)?;
         }
-        let limits = &options.limits;
         let oracle = crate::compile::compile(
             &jail,
             &dir,

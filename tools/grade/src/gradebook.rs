@@ -183,7 +183,7 @@ pub(crate) fn csv_field(s: &str) -> String {
 }
 
 /// A field as [`csv_field`] wrote it, without the `'` it put in front of a formula.
-fn from_csv_field(s: String) -> String {
+pub(crate) fn from_csv_field(s: String) -> String {
     match s.strip_prefix('\'') {
         Some(rest) if rest.starts_with(FORMULA) && rest.parse::<f64>().is_err() => rest.to_string(),
         _ => s,
@@ -238,7 +238,7 @@ pub fn parse(text: &str) -> Result<Vec<GradebookRow>, String> {
 }
 
 /// CSV records: fields split on commas, quoted fields with doubled quotes.
-fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
+pub(crate) fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
     let mut records = Vec::new();
     let mut record = Vec::new();
     let mut field = String::new();

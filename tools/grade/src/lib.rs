@@ -41,6 +41,7 @@
 
 pub mod class;
 pub mod classroom;
+pub mod collect;
 mod commands;
 pub mod compile;
 mod conformance;
@@ -55,6 +56,8 @@ mod guard_lints;
 pub mod handout;
 pub mod hooks;
 pub mod inert;
+pub mod intake;
+mod jails;
 mod layout;
 pub mod manifest;
 pub mod oracle;

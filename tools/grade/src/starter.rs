@@ -19,6 +19,19 @@ use solitaire_files::Course;
 
 use crate::handout::{ForCourse, handout};
 
+/// Settings that keep `git`, run on the course's own checkout and the starter it writes,
+/// from running anything a repository's configuration names.
+const SAFE_GIT: [&str; 8] = [
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "protocol.allow=never",
+    "-c",
+    "safe.directory=*",
+];
+
 /// How a handout in the starter names the student's game in its commands.
 pub const YOUR_GAME: &str = "YOUR-GAME";
 
@@ -158,7 +171,7 @@ pub fn write_starter(
 /// git checkout, else every file but `target`.
 fn listed_files(workspace: &Path) -> Result<Vec<String>, String> {
     let listed = Command::new("git")
-        .args(crate::submission::SAFE_GIT)
+        .args(SAFE_GIT)
         .arg("-C")
         .arg(workspace)
         .args([
@@ -325,7 +338,7 @@ fn readme(course: &Course, example: &str) -> String {
 fn commit(out: &Path) -> Result<(), String> {
     let git = |args: &[&str]| -> Result<(), String> {
         let status = Command::new("git")
-            .args(crate::submission::SAFE_GIT)
+            .args(SAFE_GIT)
             .args([
                 "-c",
                 "user.name=Course starter",

@@ -4,13 +4,16 @@
 //! layout `layouts/<id>.ron` and the student's own scenarios `conformance/<id>.ron`. The
 //! older shape, with the layout in `assets/layouts/<id>.ron` and the scenarios in
 //! `tests/conformance/<id>.ron`, is read too. The student's engine, registry, grader and
-//! reference games, if the submission has them, are never looked at.
+//! reference games, if the submission has them, are never looked at. How the files are taken
+//! (listed within the budget, then written; git only in the student's sandbox) is
+//! [`crate::intake`]'s.
 
-use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde::Deserialize;
+
+use crate::intake::listing::Listing;
+use crate::intake::{self, Deadline, GitJail};
 
 /// One roster entry of the submission form.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -53,7 +56,7 @@ pub enum Source {
     /// A directory laid out like a checkout of the collection.
     Dir(PathBuf),
     /// A git repository (a checkout or a bare repository) and a revision in it (a branch, a
-    /// tag, a commit). Read with the `git` command, without a network.
+    /// tag, a full commit id). Read by git in the student's sandbox, without a network.
     Git {
         /// The repository's path.
         repo: PathBuf,
@@ -61,23 +64,6 @@ pub enum Source {
         rev: String,
     },
 }
-
-/// Settings that keep `git` from running anything a repository's configuration names.
-pub(crate) const SAFE_GIT: [&str; 8] = [
-    "-c",
-    "core.fsmonitor=false",
-    "-c",
-    "core.hooksPath=/dev/null",
-    "-c",
-    "protocol.allow=never",
-    "-c",
-    "safe.directory=*",
-];
-
-/// The most bytes taken from one submission.
-const MAX_BYTES: u64 = 32 * 1024 * 1024;
-/// The most files taken from one submission.
-const MAX_FILES: usize = 2000;
 
 /// Whether `id` can be a game id: lowercase letters, digits and `-`, starting with a letter,
 /// at most 64 characters (the rule of `sol new-game`; it also keeps paths inside the
@@ -92,8 +78,8 @@ pub fn valid_id(id: &str) -> bool {
 
 /// The submission's files for game `id`, relative to its root, each with whether it is
 /// required: the game's folder, and the layout and scenarios of the older shape.
-fn wanted(id: &str) -> [(String, bool); 3] {
-    [
+fn wanted(id: &str) -> Vec<(String, bool)> {
+    vec![
         (format!("games/{id}"), true),
         (old_layout(id), false),
         (old_scenarios(id), false),
@@ -132,61 +118,71 @@ pub fn own_scenarios_file(staged: &Path, id: &str) -> String {
     }
 }
 
-/// Copy the files of game `id` from `source` (relative to `base`) into `dest`, using `work`
-/// as scratch space for a git revision. Returns where they came from, in words (for git, with
-/// the commit).
+/// Take the files of game `id` from `source` (relative to `base`) into `dest`, a directory the
+/// judge just made: listed first, within the budget, then written. A git repository is read in
+/// the sandbox `jail`, at its revision or, with a `deadline`, at the commit its records choose.
+/// Returns where they came from, in words (for git, with the commit and the record).
 ///
 /// # Errors
-/// A missing required file, a symbolic link, too many or too large files, a git failure.
+/// A missing required file, a symbolic link or submodule, too many or too large files, a git
+/// repository that does not read, a revision or record that is not there.
 pub fn stage(
     source: &Source,
     base: &Path,
     id: &str,
     dest: &Path,
-    work: &Path,
-    before: Option<&str>,
+    jail: &GitJail,
+    deadline: Option<&Deadline>,
 ) -> Result<String, String> {
     if !valid_id(id) {
         return Err(format!(
             "{id:?} is not a game id (lowercase letters, digits and -, starting with a letter)"
         ));
     }
+    let wanted = wanted(id);
     match source {
         Source::Dir(dir) => {
-            let root = base.join(dir);
-            copy_wanted(&root, id, dest)?;
+            let listing = intake::dir::list(&base.join(dir), &wanted)?;
+            check(&listing, id)?;
+            intake::plant::plant(&listing, dest, intake::dir::fill)?;
             Ok(format!("directory {}", dir.display()))
         }
         Source::Git { repo, rev } => {
-            let repo_path = base.join(repo);
-            let commit = checkout(&repo_path, rev, id, work, before)?;
-            copy_wanted(work, id, dest)?;
-            let deadline = before.map_or(String::new(), |b| format!(", the last before {b}"));
-            Ok(format!("git {} {rev} ({commit}{deadline})", repo.display()))
+            let shown = repo.display().to_string();
+            let mut opened = intake::open(&base.join(repo), &shown, rev, jail, deadline)?;
+            let listing = opened.session.list(&wanted)?;
+            check(&listing, id)?;
+            intake::plant::plant(&listing, dest, |file, out| opened.session.fill(file, out))?;
+            Ok(opened.from)
         }
     }
 }
 
-fn copy_wanted(root: &Path, id: &str, dest: &Path) -> Result<(), String> {
-    if !root.is_dir() {
-        return Err(format!("{} is not a directory", root.display()));
-    }
-    let mut budget = Budget {
-        bytes: MAX_BYTES,
-        files: MAX_FILES,
-    };
-    for (rel, required) in wanted(id) {
-        let from = root.join(&rel);
-        match fs::symlink_metadata(&from) {
-            Err(_) if !required => continue,
-            Err(_) => return Err(format!("the submission has no {rel}")),
-            Ok(_) => copy(&from, &dest.join(&rel), &rel, &mut budget)?,
-        }
-    }
-    if !root.join(format!("games/{id}/Cargo.toml")).is_file() {
+/// The game ids of the git repository at `path` (named `shown`): its `games/` folders at
+/// revision `rev`, or at the commit the records choose at `deadline`.
+///
+/// # Errors
+/// As [`stage`].
+pub fn game_ids(
+    path: &Path,
+    shown: &str,
+    rev: &str,
+    jail: &GitJail,
+    deadline: Option<&Deadline>,
+) -> Result<Vec<String>, String> {
+    intake::open(path, shown, rev, jail, deadline)?
+        .session
+        .game_ids()
+}
+
+/// Whether a listing holds what the game needs: its manifest and its layout.
+fn check<S>(listing: &Listing<S>, id: &str) -> Result<(), String> {
+    if !listing.has_file(&format!("games/{id}/Cargo.toml")) {
         return Err(format!("the submission has no games/{id}/Cargo.toml"));
     }
-    if !dest.join(layout_file(dest, id)).is_file() {
+    if !listing.has_file(&format!("games/{id}/layouts/{id}.ron"))
+        && !listing.has_file(&old_layout(id))
+    {
         return Err(format!(
             "the submission has no games/{id}/layouts/{id}.ron (nor {})",
             old_layout(id)
@@ -195,191 +191,27 @@ fn copy_wanted(root: &Path, id: &str, dest: &Path) -> Result<(), String> {
     Ok(())
 }
 
-struct Budget {
-    bytes: u64,
-    files: usize,
-}
-
-/// Copy a file or a directory tree, refusing symbolic links and skipping build output and
-/// version control directories.
-fn copy(from: &Path, to: &Path, rel: &str, budget: &mut Budget) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("{rel}: {e}");
-    let meta = fs::symlink_metadata(from).map_err(io)?;
-    if meta.file_type().is_symlink() {
-        return Err(format!(
-            "{rel} is a symbolic link: a submission holds plain files only"
-        ));
-    }
-    if meta.is_dir() {
-        fs::create_dir_all(to).map_err(io)?;
-        let mut entries: Vec<_> = fs::read_dir(from)
-            .map_err(io)?
-            .filter_map(Result::ok)
-            .collect();
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            if name == "target" || name == ".git" {
-                continue;
-            }
-            copy(
-                &entry.path(),
-                &to.join(&*name),
-                &format!("{rel}/{name}"),
-                budget,
-            )?;
-        }
-        return Ok(());
-    }
-    if !meta.is_file() {
-        return Err(format!("{rel} is not a plain file"));
-    }
-    if budget.files == 0 || budget.bytes < meta.len() {
-        return Err(format!(
-            "the submission's game is larger than {MAX_FILES} files or {} MiB",
-            MAX_BYTES >> 20
-        ));
-    }
-    budget.files -= 1;
-    budget.bytes -= meta.len();
-    if let Some(dir) = to.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    fs::copy(from, to).map_err(io)?;
-    Ok(())
-}
-
-/// The commit of revision `rev` of `repo`, or with a deadline the last commit of its history
-/// whose committer date is before it.
-///
-/// # Errors
-/// No such revision, or no commit before the deadline.
-pub fn commit(repo: &Path, rev: &str, before: Option<&str>) -> Result<String, String> {
-    if rev.starts_with('-') {
-        return Err(format!("{rev:?} is not a revision"));
-    }
-    let commit = git(
-        repo,
-        &[
-            "rev-parse",
-            "--verify",
-            "--quiet",
-            &format!("{rev}^{{commit}}"),
-        ],
-    )
-    .map_err(|e| format!("{}: no revision {rev:?} ({e})", repo.display()))?;
-    let Some(before) = before else {
-        return Ok(commit);
-    };
-    let last = git(
-        repo,
-        &["rev-list", "-1", &format!("--before={before}"), &commit],
-    )
-    .map_err(|e| format!("{}: {e}", repo.display()))?;
-    if last.is_empty() {
-        return Err(format!("{}: no commit before {before}", repo.display()));
-    }
-    Ok(last)
-}
-
-/// The game ids of `repo` at `commit` (its `games/` folders).
-///
-/// # Errors
-/// A git failure.
-pub fn game_ids(repo: &Path, commit: &str) -> Result<Vec<String>, String> {
-    let listing = git(
-        repo,
-        &["ls-tree", "--name-only", &format!("{commit}:games")],
-    )
-    .map_err(|e| format!("{}: {e}", repo.display()))?;
-    Ok(listing
-        .lines()
-        .filter(|l| valid_id(l))
-        .map(String::from)
-        .collect())
-}
-
-/// Extract the files of game `id` at revision `rev` (or its last commit before `before`) of
-/// `repo` into `work`; returns the commit.
-fn checkout(
-    repo: &Path,
-    rev: &str,
-    id: &str,
-    work: &Path,
-    before: Option<&str>,
-) -> Result<String, String> {
-    let commit = commit(repo, rev, before)?;
-    let mut paths = Vec::new();
-    for (rel, required) in wanted(id) {
-        if git(repo, &["cat-file", "-e", &format!("{commit}:{rel}")]).is_ok() {
-            paths.push(rel);
-        } else if required {
-            return Err(format!("the submission has no {rel} at {rev} ({commit})"));
-        }
-    }
-    fs::create_dir_all(work).map_err(|e| format!("{}: {e}", work.display()))?;
-    let mut archive = Command::new("git");
-    archive
-        .args(SAFE_GIT)
-        .arg("-C")
-        .arg(repo)
-        .args(["archive", "--format=tar", &commit, "--"])
-        .args(&paths)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut git_child = archive.spawn().map_err(|e| format!("git: {e}"))?;
-    let tar_input = git_child
-        .stdout
-        .take()
-        .map_or_else(Stdio::null, Stdio::from);
-    let tar = Command::new("tar")
-        .arg("-x")
-        .arg("-C")
-        .arg(work)
-        .stdin(tar_input)
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("tar: {e}"))?;
-    let git_out = git_child
-        .wait_with_output()
-        .map_err(|e| format!("git: {e}"))?;
-    if !git_out.status.success() {
-        return Err(format!(
-            "git archive: {}",
-            String::from_utf8_lossy(&git_out.stderr).trim()
-        ));
-    }
-    if !tar.status.success() {
-        return Err(format!(
-            "tar: {}",
-            String::from_utf8_lossy(&tar.stderr).trim()
-        ));
-    }
-    Ok(commit)
-}
-
-/// Run `git -C repo ARGS` on a student's repository, which may be hostile: no hooks, no
-/// file-system monitor, no protocol (nothing is fetched); its standard output, trimmed.
-fn git(repo: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .args(SAFE_GIT)
-        .arg("-C")
-        .arg(repo)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("git: {e}"))?;
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
+
+    /// A git sandbox for directory submissions, which never start one.
+    fn no_git(dir: &Path) -> GitJail {
+        GitJail {
+            jail: crate::sandbox::Jail {
+                mode: crate::sandbox::Mode::Off,
+                root: dir.to_path_buf(),
+                mounts: Vec::new(),
+                user: None,
+                tmp_bytes: 0,
+            },
+            empty_git: dir.to_path_buf(),
+            program: dir.to_path_buf(),
+            time: std::time::Duration::from_secs(1),
+        }
+    }
 
     #[test]
     fn ids_that_could_leave_the_submission_are_refused() {
@@ -410,7 +242,7 @@ mod tests {
             tmp.path(),
             "ada",
             &dest,
-            tmp.path(),
+            &no_git(tmp.path()),
             None,
         );
         assert_eq!(from, Ok("directory checkout".to_string()));
@@ -425,7 +257,7 @@ mod tests {
             tmp.path(),
             "bob",
             &dest,
-            tmp.path(),
+            &no_git(tmp.path()),
             None,
         );
         assert!(missing.is_err_and(|e| e.contains("games/bob")));
@@ -439,7 +271,7 @@ mod tests {
                 tmp.path(),
                 "ada",
                 &dest,
-                tmp.path(),
+                &no_git(tmp.path()),
                 None,
             );
             assert!(linked.is_err_and(|e| e.contains("symbolic link")));
@@ -467,7 +299,7 @@ mod tests {
                 tmp.path(),
                 id,
                 &tmp.path().join(dest),
-                tmp.path(),
+                &no_git(tmp.path()),
                 None,
             )
         };

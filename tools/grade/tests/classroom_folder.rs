@@ -1,6 +1,7 @@
 //! A term's submissions as GitHub Classroom leaves them: a folder of repositories named
-//! `<assignment>-<username>`, graded at a deadline (each repository's last commit before it),
-//! with the grades written for Gradescope, Canvas and Moodle.
+//! `<assignment>-<username>`, collected at the deadline (`sol course collect`) and graded at it
+//! (each repository's commit of its latest collection record at or before the deadline, never
+//! its commit dates), with the grades written for Gradescope, Canvas and Moodle.
 
 #![cfg(target_os = "linux")]
 
@@ -8,13 +9,15 @@ mod support;
 
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
-use solitaire_grader::{Roster, run_class};
+use solitaire_grader::intake::collected;
+use solitaire_grader::{ClassOptions, Roster, run_class};
 use support::class::{checkout, read, write};
 
 const REFERENCE: &str = "labyrinth";
 
-/// Commit everything in `dir` as of `date` (committer and author).
+/// Commit everything in `dir`, dated `date` (committer and author), as a student may.
 fn commit(dir: &Path, message: &str, date: &str) {
     for args in [vec!["add", "-A"], vec!["commit", "-qm", message]] {
         let status = Command::new("git")
@@ -28,6 +31,21 @@ fn commit(dir: &Path, message: &str, date: &str) {
             .unwrap_or_else(|e| panic!("git: {e}"));
         assert!(status.success(), "git {args:?}");
     }
+}
+
+/// Collect the roster's repositories into its log, as `sol course collect` does.
+fn collect(roster: &Roster, file: &Path, options: &ClassOptions) -> Vec<collected::Record> {
+    let log = file.with_file_name("collected.csv");
+    let started = Instant::now();
+    let found = solitaire_grader::collect::collect(roster, file, &log, options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "collected {} repositories in {:.2} s",
+        found.records.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(found.failures.is_empty(), "{:?}", found.failures);
+    found.records
 }
 
 #[test]
@@ -48,45 +66,65 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
         assert!(init.success());
         commit(&named, "the game", "2026-11-20T12:00:00Z");
     }
-    // Bob breaks his game after the deadline: the commit before it is what counts.
-    let bob = folder.join("sixes-bob");
-    write(&bob.join("games/bob-game/src/rules.rs"), "not Rust\n");
-    commit(&bob, "late", "2026-12-03T09:00:00Z");
     // A folder of another assignment is not taken.
     std::fs::create_dir_all(folder.join("penguin-carol")).unwrap_or_else(|e| panic!("{e}"));
-
     write(
         &class.join("course.ron"),
         "(name: \"Term\", games: {\"labyrinth\": ()}, allowed_crates: [])\n",
     );
-    let text = "(course: \"course.ron\", submissions_from: Classroom(dir: \"classroom\", \
-                assignment: \"sixes\"), before: \"2026-12-01T23:59:00Z\")\n";
     let roster_file = class.join("roster.ron");
-    write(&roster_file, text);
-    let roster = Roster::parse("roster.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let roster_at = |deadline: Option<&str>| {
+        let before = deadline.map_or(String::new(), |d| format!(", before: {d:?}"));
+        let text = format!(
+            "(course: \"course.ron\", submissions_from: Classroom(dir: \"classroom\", \
+             assignment: \"sixes\"), collected: \"collected.csv\"{before})\n"
+        );
+        write(&roster_file, &text);
+        Roster::parse("roster.ron", &text).unwrap_or_else(|e| panic!("{e}"))
+    };
     let mut options = support::class::options(tmp, 2, 20);
     if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
         eprintln!("the strict sandbox is not available here, grading with --sandbox off: {why}");
         options.sandbox = solitaire_grader::sandbox::Mode::Off;
     }
+
+    // The instructor collects at the deadline: the first record's time is the deadline here.
+    let first = collect(&roster_at(None), &roster_file, &options);
+    assert_eq!(first.len(), 2);
+    let deadline = first[0].at.to_string();
+    // Bob breaks his game after the deadline, dating the commit long before it; the next
+    // collection, a second later, records it.
+    let bob = folder.join("sixes-bob");
+    write(&bob.join("games/bob-game/src/rules.rs"), "not Rust\n");
+    commit(&bob, "late", "2026-01-01T09:00:00Z");
+    std::thread::sleep(Duration::from_millis(1100));
+    let second = collect(&roster_at(None), &roster_file, &options);
+    assert!(second.iter().all(|r| r.at.to_string() > deadline));
+    assert_ne!(second[1].commit, first[1].commit);
+    let log = collected::read(&class.join("collected.csv")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.len(), 4);
+
+    let roster = roster_at(Some(&deadline));
     options.gradescope = true;
     options.canvas = Some(tmp.join("canvas.csv"));
     options.moodle = Some(tmp.join("moodle.csv"));
     let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
     let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
-        eprintln!("{:?}", f.row);
+        eprintln!("{:?} in {:.2} s", f.row, f.time.as_secs_f64());
     })
     .unwrap_or_else(|e| panic!("{e}"));
 
     let students: Vec<&str> = rows.iter().map(|r| r.student.as_str()).collect();
     assert_eq!(students, ["alice", "bob"]);
-    for row in &rows {
+    for (row, record) in rows.iter().zip(&first) {
         assert_eq!(row.total, "100", "{row:?}");
         assert_eq!(row.game, format!("{}-game", row.student));
-        assert!(
-            row.submission
-                .contains(", the last before 2026-12-01T23:59:00Z)"),
-            "{row:?}"
+        assert_eq!(
+            row.submission,
+            format!(
+                "git classroom/sixes-{} HEAD ({}, collected {deadline}, deadline {deadline})",
+                row.student, record.commit
+            )
         );
     }
     let canvas = read(&tmp.join("canvas.csv"));
@@ -97,4 +135,27 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
     let results: serde_json::Value =
         serde_json::from_str(&results).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(results["score"].as_f64(), Some(100.0));
+
+    // Without a record at or before the deadline a repository is not taken, and its row says
+    // what to run.
+    let early = roster_at(Some("2020-01-01T00:00:00Z"));
+    let options = ClassOptions {
+        out: None,
+        reports: None,
+        gradescope: false,
+        canvas: None,
+        moodle: None,
+        ..options
+    };
+    let rows = run_class(&early, &roster_file, &catalog, &options, &mut |_| {})
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        assert!(
+            row.error
+                .starts_with("not taken: no record of classroom/sixes-")
+                && row.error.contains("sol course collect"),
+            "{row:?}"
+        );
+    }
 }
