@@ -24,6 +24,7 @@ use solitaire_core::{Catalog, ReadingValues};
 use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 
 use crate::class::{ClassError, Roster};
+use crate::failure::Failure;
 use crate::gradebook::{self, GradebookRow};
 use crate::intake::Deadline;
 use crate::jails::Jails;
@@ -512,7 +513,8 @@ impl Setting<'_> {
                 }
             }
             Err(e) => Graded {
-                row: GradebookRow::failed(student, game, reference, &e).from_submission(&from),
+                row: GradebookRow::failed(student, game, reference, &e.to_string())
+                    .from_submission(&from),
                 report: None,
                 runs,
             },
@@ -535,29 +537,31 @@ impl Setting<'_> {
         deadline: Option<&Deadline>,
         from: &mut String,
         runs: &mut usize,
-    ) -> Result<Report, String> {
+    ) -> Result<Report, Failure> {
         let options = self.options;
         let (chosen, reference, public) = match &sub.reference {
             Some(id) => {
                 let chosen = readings(self.course, id);
-                let reference = crate::readings::reference(self.catalog, id, &chosen)?;
+                let reference = crate::readings::reference(self.catalog, id, &chosen)
+                    .map_err(Failure::Grader)?;
                 (
                     chosen,
                     Some(reference),
-                    Some(scenarios(&options.grade, id)?),
+                    Some(scenarios(&options.grade, id).map_err(Failure::Grader)?),
                 )
             }
             None => (ReadingValues::default(), None, None),
         };
         // A variant's hidden scenarios are filed under its own game id.
-        let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))?;
+        let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))
+            .map_err(Failure::Grader)?;
         let started = Instant::now();
         let budget = Duration::from_secs(options.limits.student_seconds);
         let dir = self.scratch(sub);
         if std::fs::symlink_metadata(&dir).is_ok() {
-            std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::remove_dir_all(&dir).map_err(|e| grader_io(&dir, e))?;
         }
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(|e| grader_io(&dir, e))?;
         let limits = &options.limits;
         let git = house.jails.git(index, budget);
         let staged = submission::stage(
@@ -568,28 +572,28 @@ impl Setting<'_> {
             &git,
             deadline,
         );
-        *from = staged.map_err(|e| format!("not taken: {e}"))?;
+        *from = staged.map_err(Failure::NotTaken)?;
         // Read before any of the student's code is compiled or run.
         let own = own_scenarios(&dir, &sub.game);
         let crate_dir = dir.join("games").join(&sub.game);
         let text = read_text_capped(&crate_dir.join("Cargo.toml"), MAX_INPUT_BYTES)
-            .map_err(|e| format!("refused: games/{}/Cargo.toml: {e}", sub.game))?;
+            .map_err(|e| Failure::Refused(format!("games/{}/Cargo.toml: {e}", sub.game)))?;
         let plan = crate::manifest::plan(
             &text,
             &crate_dir,
             &self.course.allowed_crates,
             &house.trusted,
         )
-        .map_err(|e| format!("refused: {e}"))?;
-        crate::guard_lints::check(&dir).map_err(|e| format!("refused: {e}"))?;
+        .map_err(Failure::Refused)?;
+        crate::guard_lints::check(&dir).map_err(Failure::Refused)?;
         for sub_dir in ["out", "tmp"] {
             let d = dir.join(sub_dir);
-            std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+            std::fs::create_dir_all(&d).map_err(|e| grader_io(&d, e))?;
         }
         let mut jail = house.jails.jail.clone();
         jail.user = house.jails.user(index);
         if let Some((uid, gid)) = jail.user {
-            give(&dir, uid, gid)?;
+            give(&dir, uid, gid).map_err(Failure::Grader)?;
         }
         let oracle = crate::compile::compile(
             &jail,
@@ -599,7 +603,7 @@ impl Setting<'_> {
             &house.deps,
             Duration::from_secs(limits.build_seconds).min(left(started, budget)?),
         )
-        .map_err(|e| format!("does not build: {e}"))?;
+        .map_err(Failure::DoesNotBuild)?;
         jail.mounts = vec![Mount {
             host: dir.clone(),
             jail: "/work".into(),
@@ -630,9 +634,9 @@ impl Setting<'_> {
             budget: left(started, budget)?,
             restarts: limits.restarts,
         };
-        let (session, built) = Session::open(setup).map_err(|e| format!("not graded: {e}"))?;
+        let (session, built) = Session::open(setup).map_err(Failure::NotGraded)?;
         let candidate = crate::oracle::remote::candidate(session.clone(), &sub.game, &built)
-            .map_err(|e| format!("not graded: {e}"));
+            .map_err(Failure::NotGraded);
         let hooks = Some(Box::new(SessionHooks(session.clone())) as Box<dyn crate::CheckHooks>);
         let report = candidate.map(|candidate| match (reference, public) {
             (Some(reference), Some(public)) => grade_with(
@@ -661,14 +665,19 @@ impl Setting<'_> {
 
 /// What is left of a student's time `budget` since `started` (taking the submission,
 /// building it, its oracles); none left is the student's failure.
-fn left(started: Instant, budget: Duration) -> Result<Duration, String> {
+fn left(started: Instant, budget: Duration) -> Result<Duration, Failure> {
     match budget.checked_sub(started.elapsed()) {
         Some(left) if !left.is_zero() => Ok(left),
-        _ => Err(format!(
-            "not graded: over the student's time budget of {} s",
+        _ => Err(Failure::NotGraded(format!(
+            "over the student's time budget of {} s",
             budget.as_secs()
-        )),
+        ))),
     }
+}
+
+/// A file of the grader's own that could not be made or removed.
+fn grader_io(path: &Path, e: std::io::Error) -> Failure {
+    Failure::Grader(format!("{}: {e}", path.display()))
 }
 
 /// The reference's public scenarios.

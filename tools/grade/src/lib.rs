@@ -49,6 +49,7 @@ mod context;
 mod copies;
 mod differential;
 pub mod export;
+pub mod failure;
 pub mod gradebook;
 mod grading;
 pub mod guard;
@@ -82,6 +83,7 @@ use thiserror::Error;
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
 pub use classroom::{ClassOptions, Finished, Limits, run_class};
 pub use grading::{grade, grade_alone, grade_variant, grade_with};
+pub use failure::Failure;
 pub use own::Own;
 pub(crate) use solitaire_oracle::capped;
 
