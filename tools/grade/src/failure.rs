@@ -29,13 +29,6 @@ pub enum Failure {
     Grader(String),
 }
 
-impl Failure {
-    /// Whether the student's submission caused it (every kind but [`Failure::Grader`]).
-    pub fn is_students(&self) -> bool {
-        !matches!(self, Failure::Grader(_))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
