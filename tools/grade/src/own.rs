@@ -48,6 +48,7 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
             title: "Your scenario file does not read".into(),
             detail: crate::capped(e, crate::MAX_CANDIDATE_TEXT),
             reproduce: Vec::new(),
+            hidden: false,
         }),
         _ => None,
     };
@@ -89,12 +90,14 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
                          of its own."
                     ),
                     reproduce: Vec::new(),
+                    hidden: false,
                 });
             }
             Verdict::Disagreed(detail) => findings.push(Finding {
                 title: format!("Your scenario {number}: {}", scenario.name),
                 detail: format!("The reference disagrees: {detail}"),
                 reproduce: Vec::new(),
+                hidden: false,
             }),
         }
     }
@@ -253,6 +256,7 @@ fn unknown_quote(number: usize, scenario: &Scenario, quote: &str) -> Finding {
             crate::capped(quote, 200)
         ),
         reproduce: Vec::new(),
+        hidden: false,
     }
 }
 

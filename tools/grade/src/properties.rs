@@ -88,6 +88,7 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
                                 game.position_text(&pos)
                             ),
                             reproduce,
+                            hidden: false,
                         });
                         break;
                     }
@@ -222,6 +223,7 @@ fn replays(cx: &mut Context, findings: &mut Vec<Finding>) -> (usize, usize) {
                 title: format!("Seed {seed}: the solver's winning line does not replay"),
                 detail,
                 reproduce,
+                hidden: false,
             }),
         }
     }
