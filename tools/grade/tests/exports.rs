@@ -146,7 +146,10 @@ fn a_markdown_report_keeps_the_hidden_findings_in_their_own_section() {
     assert!(!before.contains("never refilled"), "{before}");
     assert!(before.contains("Scenario 3: 'found the Aces'"), "{before}");
     assert!(after.contains("Hidden scenario: 'an emptied fan is never refilled'"));
-    assert!(after.contains("### 4. Robustness (-5 / 0, 3 of 4 checks passed)"), "{after}");
+    assert!(
+        after.contains("### 4. Robustness (-5 / 0, 3 of 4 checks passed)"),
+        "{after}"
+    );
 }
 
 fn rows() -> (Vec<GradebookRow>, BTreeMap<String, Identity>) {
