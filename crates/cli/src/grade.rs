@@ -35,8 +35,9 @@ pub struct GradeArgs {
     #[arg(long)]
     reference: Option<String>,
     /// Grade a game that has no reference (a student's own variant): its own scenarios
-    /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones, the
-    /// engine's properties, and robustness.
+    /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones (its own
+    /// alone earn no points), the engine's properties (on walks that move, once the game is
+    /// shown won), and robustness.
     #[arg(long, conflicts_with_all = ["reference", "class"])]
     without_reference: bool,
     /// Grade every student of this roster (RON) and write a CSV gradebook.
@@ -238,7 +239,7 @@ fn self_check(
     let mut report = solitaire_grader::grade_alone(
         std::sync::Arc::new(candidate),
         &options,
-        Some(public),
+        solitaire_grader::PublicScenarios::Assignment(public),
         Vec::new(),
         None,
     );

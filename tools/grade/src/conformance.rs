@@ -90,7 +90,8 @@ impl Suite {
         self.entries.iter().map(|e| &e.scenario).collect()
     }
 
-    fn hidden(&self) -> usize {
+    /// How many of the instructor's hidden scenarios run.
+    pub fn hidden(&self) -> usize {
         self.entries.iter().filter(|e| e.hidden).count()
     }
 }

@@ -1,15 +1,13 @@
 //! A student's own scenarios earn the course's points where the reference agrees with them
-//! and their moves reach the reference's rules (never for their names); a course weighs the parts; a game without a reference is
-//! graded on the engine's properties, and a broken property costs points there.
+//! and their moves reach the reference's rules (never for their names); a course weighs the
+//! parts. A game without a reference: `tests/variant.rs`.
 
 mod support;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use solitaire_conformance::{Scenario, ScenarioFile};
-use solitaire_core::{Game, Plugin};
-use solitaire_grader::{Options, Report, grade_alone, grade_with, own};
+use solitaire_conformance::ScenarioFile;
+use solitaire_grader::{Options, Report, grade_with, own};
 use support::mutant::*;
 
 fn public() -> ScenarioFile {
@@ -259,60 +257,4 @@ fn a_course_weighs_the_parts() {
     assert_eq!(max("layout"), Some((20.0, 20.0)));
     assert_eq!(max("conformance"), Some((35.0, 35.0)));
     assert_eq!((report.total, report.max), (100.0, 100.0));
-}
-
-fn alone(game: Arc<Game>, own: Option<Vec<Scenario>>) -> Report {
-    let own = own.map(|scenarios| ScenarioFile {
-        game: game.id().into(),
-        scenarios,
-    });
-    grade_alone(game, &options(), own, Vec::new(), None)
-}
-
-#[test]
-fn a_game_without_a_reference_is_graded_on_the_engines_properties() {
-    let bristol = reference("bristol");
-    let report = alone(bristol.clone(), Some(public().scenarios));
-    assert!(report.reference.is_empty());
-    assert!(
-        report
-            .notes
-            .iter()
-            .any(|n| n.contains("without a reference"))
-    );
-    let ids: Vec<&str> = report.parts.iter().map(|p| p.id).collect();
-    assert_eq!(ids, ["conformance", "properties", "robustness"]);
-    assert_eq!((report.total, report.max), (100.0, 100.0));
-    let properties = report
-        .part("properties")
-        .unwrap_or_else(|| panic!("no part"));
-    assert_eq!(
-        (properties.points, properties.max),
-        (50.0, 50.0),
-        "{properties:?}"
-    );
-    assert!(properties.checks > 100);
-    assert_eq!(report.part("robustness").map(|p| p.points), Some(15.0));
-
-    // A variant that accepts a move it never lists.
-    let plugin = Plugin {
-        name: "mutant",
-        build: bristol_forgets,
-    };
-    let mutant = Game::new(bristol.layout().clone(), &plugin).unwrap_or_else(|e| panic!("{e}"));
-    let report = alone(Arc::new(mutant), None);
-    let properties = report
-        .part("properties")
-        .unwrap_or_else(|| panic!("no part"));
-    assert!(properties.points < 50.0, "{properties:?}");
-    let finding = properties
-        .findings
-        .iter()
-        .find(|f| {
-            f.title
-                .contains("the moves listed are not the moves accepted")
-        })
-        .unwrap_or_else(|| panic!("{:?}", properties.findings));
-    assert!(finding.detail.contains("accepted, not listed"));
-    assert!(finding.reproduce[0].starts_with("sol play bristol --seed "));
 }
