@@ -232,6 +232,9 @@ fn self_check(
     let candidate = candidate
         .with_readings(&chosen)
         .map_err(|e| e.to_string())?;
+    // The student's own scenarios may show the game won.
+    let own = solitaire_conformance::load(&options.conformance_dir, candidate.id())
+        .map_err(|e| e.to_string())?;
     let options = Options {
         conformance_dir: solitaire_conformance::public_dir(),
         ..options.clone()
@@ -239,7 +242,7 @@ fn self_check(
     let mut report = solitaire_grader::grade_alone(
         std::sync::Arc::new(candidate),
         &options,
-        solitaire_grader::PublicScenarios::Assignment(public),
+        solitaire_grader::PublicScenarios::Assignment { public, own },
         Vec::new(),
         None,
     );

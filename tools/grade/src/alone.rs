@@ -14,8 +14,12 @@ use crate::{CheckHooks, GradeError, Options, Part, Report, conformance, context,
 #[derive(Clone, Debug)]
 pub enum PublicScenarios {
     /// The assignment's public scenarios, the instructor's (a starter's self-check, where the
-    /// reference is absent): they earn the conformance points they earn against one.
-    Assignment(ScenarioFile),
+    /// reference is absent): they earn the conformance points they earn against one. The
+    /// student's own scenarios, if any, only show the game won (see [`crate::properties`]).
+    Assignment {
+        public: ScenarioFile,
+        own: Option<ScenarioFile>,
+    },
     /// The student's own scenarios, if any (a variant): run and reported, they earn
     /// conformance points only beside the instructor's hidden scenarios for the game, with
     /// which they share the part; alone they check the rules only as the student reads them,
@@ -53,22 +57,27 @@ pub fn grade_alone(
     hidden: Vec<Scenario>,
     hooks: Option<Box<dyn CheckHooks>>,
 ) -> Report {
-    let (file, own) = match public {
-        PublicScenarios::Assignment(file) => (file, false),
-        PublicScenarios::Own(file) => (
-            file.unwrap_or_else(|| ScenarioFile {
+    // The public file, whether it is the student's own, and the scenarios that may show a win.
+    let (file, own, wins) = match public {
+        PublicScenarios::Assignment { public, own } => {
+            let mut wins = public.scenarios.clone();
+            wins.extend(own.into_iter().flat_map(|f| f.scenarios));
+            (public, false, wins)
+        }
+        PublicScenarios::Own(file) => {
+            let file = file.unwrap_or_else(|| ScenarioFile {
                 game: candidate.id().to_string(),
                 scenarios: Vec::new(),
-            }),
-            true,
-        ),
+            });
+            let wins = file.scenarios.clone();
+            (file, true, wins)
+        }
     };
-    let scenarios = file.scenarios.clone();
     let suite = conformance::Suite::new(&candidate, file, hidden, options);
     let mut cx = context::Context::new(candidate.clone(), candidate.clone(), options.clone());
     cx.hooks = hooks;
     let public = conformance::run(&mut cx, &suite, false);
-    let properties = properties::grade(&mut cx, &scenarios);
+    let properties = properties::grade(&mut cx, &wins);
     if let Some(h) = cx.hooks.as_mut() {
         h.secret();
     }

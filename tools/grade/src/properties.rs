@@ -10,7 +10,7 @@
 //! is stuck, lost or won) goes on from a fresh deal (seed + k x seeds), until its steps are
 //! used or [`IDLE_DEALS`] deals gave no move at all. Each walk earns the share of its planned
 //! steps that played a move with every property holding, before the first broken property:
-//! a game that never moves earns nothing. And the game must be shown won ([`wins`]): a public
+//! a game that never moves earns nothing. And the game must be shown won ([`wins`]): a
 //! scenario plays a deal to a win, or the solver's line replays to one; otherwise the part
 //! earns 0.
 
@@ -48,9 +48,9 @@ struct Walks {
     findings: Vec<Finding>,
 }
 
-/// The part: walks from each seed's deal, then the search for a win; `public` are the
-/// scenarios that may play a deal to a win where the solver shows none.
-pub(crate) fn grade(cx: &mut Context, public: &[Scenario]) -> Part {
+/// The part: walks from each seed's deal, then the search for a win; `scenarios` are those
+/// that may play a deal to a win.
+pub(crate) fn grade(cx: &mut Context, scenarios: &[Scenario]) -> Part {
     let mut walks = Walks::default();
     for seed in 0..cx.options.seeds {
         for walk in [Walk::Random, Walk::Foundations] {
@@ -58,7 +58,7 @@ pub(crate) fn grade(cx: &mut Context, public: &[Scenario]) -> Part {
         }
     }
     let mut findings = walks.findings;
-    let wins = wins::search(cx, public, &mut findings);
+    let wins = wins::search(cx, scenarios, &mut findings);
     let lines_ok = wins.replayed + usize::from(wins.witness.is_some());
     let lines = wins.found + usize::from(wins.witness.is_some());
     let score = if wins.shown() {
@@ -81,7 +81,7 @@ pub(crate) fn grade(cx: &mut Context, public: &[Scenario]) -> Part {
         0.0
     };
     let witness = match &wins.witness {
-        Some((n, name)) => format!(" Scenario {n} ({name}) plays a deal to a win."),
+        Some(name) => format!(" The scenario \"{name}\" plays a deal to a win."),
         None => String::new(),
     };
     Part {

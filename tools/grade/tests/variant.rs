@@ -47,7 +47,10 @@ fn a_self_check_earns_the_assignments_scenarios_a_variants_own_alone_earn_nothin
     let report = grade_alone(
         bristol.clone(),
         &options(),
-        PublicScenarios::Assignment(assignment),
+        PublicScenarios::Assignment {
+            public: assignment,
+            own: None,
+        },
         Vec::new(),
         None,
     );
@@ -183,7 +186,7 @@ fn a_game_stuck_early_earns_its_walks_from_fresh_deals_and_a_scenario_can_show_t
     assert!(
         properties
             .scoring
-            .contains("Scenario 2 (a whole game) plays a deal to a win"),
+            .contains("The scenario \"a whole game\" plays a deal to a win"),
         "{}",
         shown.to_markdown()
     );

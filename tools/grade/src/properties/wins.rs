@@ -1,5 +1,5 @@
-//! Whether the candidate's game can be won, as the judge sees it: a public scenario (a
-//! variant's: the student's own) that plays a deal to a won position, run on the candidate,
+//! Whether the candidate's game can be won, as the judge sees it: a scenario (a variant's own,
+//! a self-check's public or own) that plays a deal to a won position, run on the candidate,
 //! shows a win; without one, the solver searches the candidate's own deals from seed 0 (each
 //! deal within a node budget and a check's time, until a win is shown or the deals or budgets
 //! run out), and a line it finds must replay from the deal, every move accepted, to a won
@@ -36,8 +36,8 @@ pub(crate) struct Wins {
     pub found: usize,
     /// Of them, those that replayed from the deal to a won position.
     pub replayed: usize,
-    /// The public scenario that played a deal to a won position: its number and name.
-    pub witness: Option<(usize, String)>,
+    /// The name of the scenario that played a deal to a won position.
+    pub witness: Option<String>,
 }
 
 impl Wins {
@@ -47,11 +47,15 @@ impl Wins {
     }
 }
 
-/// Look for a scenario among `public` that plays a deal to a win, then search the candidate's
+/// Look for a scenario among `scenarios` that plays a deal to a win, then search the candidate's
 /// deals for wins and replay them, until a win is shown or the budgets are spent.
-pub(crate) fn search(cx: &mut Context, public: &[Scenario], findings: &mut Vec<Finding>) -> Wins {
+pub(crate) fn search(
+    cx: &mut Context,
+    scenarios: &[Scenario],
+    findings: &mut Vec<Finding>,
+) -> Wins {
     let mut wins = Wins {
-        witness: witness(cx, public),
+        witness: witness(cx, scenarios),
         ..Wins::default()
     };
     let started = Instant::now();
@@ -118,21 +122,21 @@ fn replay(game: &Game, seed: u64, line: &[Move]) -> Result<(), String> {
     }
 }
 
-/// The first of `public` that starts from a deal, plays moves and states the game won, and
-/// passes on the candidate.
-fn witness(cx: &mut Context, public: &[Scenario]) -> Option<(usize, String)> {
+/// The name of the first of `scenarios` that starts from a deal, plays moves and states the
+/// game won, and passes on the candidate.
+fn witness(cx: &mut Context, scenarios: &[Scenario]) -> Option<String> {
     let wins = |s: &Scenario| {
         matches!(s.start, Start::Seed(_))
             && s.steps.iter().any(|t| matches!(t, Step::Play(_)))
             && s.steps.contains(&Step::Status(Status::Won))
     };
-    for (i, scenario) in public.iter().enumerate().filter(|(_, s)| wins(s)) {
+    for scenario in scenarios.iter().filter(|s| wins(s)) {
         let game = cx.candidate.clone();
         let owned = scenario.clone();
-        let what = format!("scenario {} {:?}, a win", i + 1, scenario.name);
+        let what = format!("scenario {:?}, a win", scenario.name);
         let passed = cx.guard(&what, &[], move || run_scenario(&game, &owned).is_ok());
         if passed == Ok(true) {
-            return Some((i + 1, crate::capped(&scenario.name, 120)));
+            return Some(crate::capped(&scenario.name, 120));
         }
     }
     None
