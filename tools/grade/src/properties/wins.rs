@@ -84,7 +84,10 @@ pub(crate) fn search(
         // A fault is the robustness part's, and would come again: the search stops.
         let Ok((nodes, line)) = answer else { break };
         wins.nodes += nodes;
-        let Some(line) = line else { continue };
+        // A deal won before any move shows nothing.
+        let Some(line) = line.filter(|l| !l.is_empty()) else {
+            continue;
+        };
         wins.found += 1;
         let game = cx.candidate.clone();
         match cx.guard(&what, &reproduce, move || replay(&game, seed, &line)) {
