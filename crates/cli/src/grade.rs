@@ -35,8 +35,9 @@ pub struct GradeArgs {
     #[arg(long)]
     reference: Option<String>,
     /// Grade a game that has no reference (a student's own variant): its own scenarios
-    /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones, the
-    /// engine's properties, and robustness.
+    /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones (its own
+    /// alone earn no points), the engine's properties (on walks that move, once the game is
+    /// shown won), and robustness.
     #[arg(long, conflicts_with_all = ["reference", "class"])]
     without_reference: bool,
     /// Grade every student of this roster (RON) and write a CSV gradebook.
@@ -231,6 +232,9 @@ fn self_check(
     let candidate = candidate
         .with_readings(&chosen)
         .map_err(|e| e.to_string())?;
+    // The student's own scenarios may show the game won.
+    let own = solitaire_conformance::load(&options.conformance_dir, candidate.id())
+        .map_err(|e| e.to_string())?;
     let options = Options {
         conformance_dir: solitaire_conformance::public_dir(),
         ..options.clone()
@@ -238,7 +242,7 @@ fn self_check(
     let mut report = solitaire_grader::grade_alone(
         std::sync::Arc::new(candidate),
         &options,
-        Some(public),
+        solitaire_grader::PublicScenarios::Assignment { public, own },
         Vec::new(),
         None,
     );

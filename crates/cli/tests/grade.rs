@@ -304,7 +304,7 @@ fn hidden_scenarios_show_only_their_rule_and_a_course_chooses_the_reference() {
     let text = stdout(&out);
     assert!(
         text.contains(
-            "### Hidden scenario: 'Deal eight fans of three cards each' (a secret count)"
+            "#### Hidden scenario: 'Deal eight fans of three cards each' (a secret count)"
         ),
         "{text}"
     );

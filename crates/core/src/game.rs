@@ -196,12 +196,24 @@ impl Game {
         self.play_logged(pos, mv, &mut Vec::new())
     }
 
-    /// Whether `mv` is legal: pile numbers in range, a transfer from a pile's bottom end
-    /// only in a game that takes cards from there (one card), then the game's own rules.
+    /// Whether `mv` is legal: the engine's checks ([`Game::check_shape`]), then the game's
+    /// own rules.
     ///
     /// # Errors
     /// The rule the move breaks.
     pub fn check(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
+        self.check_shape(pos, mv)?;
+        self.rules.check(pos, mv)
+    }
+
+    /// The checks the engine makes of every move before the game's rules see it: pile
+    /// numbers in range, two different piles, as many cards as the pile has, a transfer from
+    /// a pile's bottom end only in a game that takes cards from there (one card). A refusal
+    /// here is the engine's, the same in every game.
+    ///
+    /// # Errors
+    /// The engine's rule the move breaks.
+    pub fn check_shape(&self, pos: &Position, mv: Move) -> Result<(), Illegal> {
         if let Move::Transfer {
             end,
             from,
@@ -229,7 +241,7 @@ impl Game {
                 ));
             }
         }
-        self.rules.check(pos, mv)
+        Ok(())
     }
 
     /// Undo steps logged on this position.

@@ -22,6 +22,8 @@ use crate::card::Card;
     Copy,
     PartialEq,
     Eq,
+    PartialOrd,
+    Ord,
     Hash,
     Debug,
     EnumIter,

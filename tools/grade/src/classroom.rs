@@ -652,7 +652,7 @@ impl Setting<'_> {
             _ => crate::grade_alone(
                 candidate,
                 &options.grade,
-                own.and_then(Result::ok),
+                crate::PublicScenarios::Own(own.and_then(Result::ok)),
                 hidden,
                 hooks,
             ),

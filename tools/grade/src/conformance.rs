@@ -90,7 +90,8 @@ impl Suite {
         self.entries.iter().map(|e| &e.scenario).collect()
     }
 
-    fn hidden(&self) -> usize {
+    /// How many of the instructor's hidden scenarios run.
+    pub fn hidden(&self) -> usize {
         self.entries.iter().filter(|e| e.hidden).count()
     }
 }
@@ -207,11 +208,13 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
                          Robustness)."
                     .into(),
                 reproduce: Vec::new(),
+                hidden: true,
             },
             Ok(Err(_)) if hidden => Finding {
                 title,
                 detail: "The instructor's scenario on this rule failed.".into(),
                 reproduce: Vec::new(),
+                hidden: true,
             },
             Ok(Err(f)) => Finding {
                 title,
@@ -228,11 +231,13 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
                     f.position
                 ),
                 reproduce: reproduce(&cand, scenario, &f.moves),
+                hidden: false,
             },
             Err(message) => Finding {
                 title,
                 detail: message,
                 reproduce: start,
+                hidden: false,
             },
         };
         cx.failed.insert(scenario.name.clone());
@@ -254,8 +259,9 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
             passed: hidden.passed,
         }
     });
-    let mut findings = public.findings;
-    findings.extend(hidden.findings);
+    // Capped apart: a count of findings left out must not tell of hidden ones.
+    let mut findings = cap(public.findings, 10);
+    findings.extend(cap(hidden.findings, 10));
     let total = suite.entries.len();
     let points = if total == 0 {
         0.0
@@ -273,7 +279,7 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
         max: POINTS,
         checks: total,
         passed,
-        findings: cap(findings, 10),
+        findings,
         scoring: format!(
             "{POINTS} points shared among the {total} scenarios that hold for the reference as \
              configured: those of {} and {} hidden scenarios of the instructor's. Each names \

@@ -10,7 +10,7 @@ use crate::Options;
 use crate::guard::{Fault, guarded};
 use crate::hooks::{CheckHooks, Plan};
 use crate::piles::PileMap;
-use crate::report::{Finding, Part, round1};
+use crate::report::{Finding, Part, Share, round1};
 
 /// After this many timeouts no more candidate code is started: each one leaves a thread
 /// spinning until the grader exits.
@@ -52,6 +52,9 @@ pub(crate) struct Context {
     /// The names of the scenarios the candidate failed (the conformance part fills it in).
     pub failed: BTreeSet<String>,
     pub checks: usize,
+    /// Of the checks, those on the instructor's hidden data ([`Secrecy::Secret`]).
+    pub secret_checks: usize,
+    /// The faults, each finding `hidden` when its check was secret.
     pub faults: Vec<FaultRecord>,
     pub timeouts: usize,
     /// Observers of every check (a student's oracle session), if any.
@@ -67,6 +70,7 @@ impl Context {
             options,
             failed: BTreeSet::new(),
             checks: 0,
+            secret_checks: 0,
             faults: Vec::new(),
             timeouts: 0,
             hooks: None,
@@ -103,6 +107,9 @@ impl Context {
             ));
         }
         self.checks += 1;
+        if secrecy == Secrecy::Secret {
+            self.secret_checks += 1;
+        }
         let index = self.checks;
         let plan = self
             .hooks
@@ -137,6 +144,7 @@ impl Context {
                         title: format!("{what}: {message}"),
                         detail: String::new(),
                         reproduce: reproduce.to_vec(),
+                        hidden: secrecy == Secrecy::Secret,
                     },
                 });
                 Err(message)
@@ -152,7 +160,10 @@ impl Context {
         });
     }
 
-    /// The robustness part, from the faults recorded by the other parts.
+    /// The robustness part, from the faults recorded by the other parts. Its points are what
+    /// the public checks' faults leave; a kind of fault found only in secret checks costs its
+    /// points in the part's hidden share (negative, with a max of 0), so that what the
+    /// student sees before publication is exactly what the public checks alone give.
     pub fn robustness(&self) -> Part {
         let kinds = [
             FaultKind::Panic,
@@ -160,28 +171,51 @@ impl Context {
             FaultKind::Undo,
             FaultKind::Crash,
         ];
-        let present = kinds
-            .iter()
-            .filter(|k| self.faults.iter().any(|f| f.kind == **k))
-            .count();
+        let points = |with_secret: bool| {
+            let present = kinds
+                .iter()
+                .filter(|k| {
+                    self.faults
+                        .iter()
+                        .any(|f| f.kind == **k && (with_secret || !f.finding.hidden))
+                })
+                .count();
+            round1((ROBUSTNESS - PER_KIND * present as f64).max(0.0))
+        };
+        let (public, all) = (points(false), points(true));
         let mut findings = Vec::new();
-        for kind in kinds {
-            let of_kind: Vec<&FaultRecord> =
-                self.faults.iter().filter(|f| f.kind == kind).collect();
-            findings.extend(of_kind.iter().take(3).map(|f| f.finding.clone()));
-            if of_kind.len() > 3 {
-                findings.push(Finding {
-                    title: format!("... and {} more of this kind ({kind:?})", of_kind.len() - 3),
-                    detail: String::new(),
-                    reproduce: Vec::new(),
-                });
+        for secret in [false, true] {
+            for kind in kinds {
+                let of_kind: Vec<&FaultRecord> = self
+                    .faults
+                    .iter()
+                    .filter(|f| f.kind == kind && f.finding.hidden == secret)
+                    .collect();
+                findings.extend(of_kind.iter().take(3).map(|f| f.finding.clone()));
+                if of_kind.len() > 3 {
+                    findings.push(Finding {
+                        title: format!(
+                            "... and {} more of this kind ({kind:?})",
+                            of_kind.len() - 3
+                        ),
+                        hidden: secret,
+                        ..Finding::default()
+                    });
+                }
             }
         }
         let failed = self.faults.len().min(self.checks);
+        let secret_failed = self.faults.iter().filter(|f| f.finding.hidden).count();
+        let hidden = (self.secret_checks > 0).then(|| Share {
+            points: round1(all - public),
+            max: 0.0,
+            checks: self.secret_checks,
+            passed: self.secret_checks - secret_failed.min(self.secret_checks),
+        });
         Part {
             id: "robustness",
             title: "4. Robustness",
-            points: round1((ROBUSTNESS - PER_KIND * present as f64).max(0.0)),
+            points: all,
             max: ROBUSTNESS,
             checks: self.checks,
             passed: self.checks - failed,
@@ -192,23 +226,28 @@ impl Context {
                  time limit), an inconsistent undo (apply then undo does not restore the \
                  position, or the rules answer differently afterwards), and, when the candidate answers \
                  from an oracle, a check that ends it (stack overflow, abort, exit, signal, memory \
-                 exhausted) or gets an answer out of protocol.",
+                 exhausted) or gets an answer out of protocol. A kind found only in the \
+                 instructor's hidden checks costs its points in their share, shown once the \
+                 grades are published.",
                 self.options.time_limit.as_millis()
             ),
-            hidden: None,
+            hidden,
         }
     }
 }
 
-/// Keep the first few findings, then say how many more there were.
+/// Keep the first few findings, then say how many more there were (a note that is hidden
+/// when every finding it stands for is).
 pub(crate) fn cap(mut findings: Vec<Finding>, keep: usize) -> Vec<Finding> {
     if findings.len() > keep {
         let more = findings.len() - keep;
+        let hidden = findings[keep..].iter().all(|f| f.hidden);
         findings.truncate(keep);
         findings.push(Finding {
             title: format!("... and {more} more"),
             detail: String::new(),
             reproduce: Vec::new(),
+            hidden,
         });
     }
     findings

@@ -395,6 +395,7 @@ fn record_undo_faults(cx: &mut Context, here: &Here<'_>, answers: &Answers) {
         title: capitalized(&here.where_(&what)),
         detail: here.detail(""),
         reproduce: here.reproduce(None, None),
+        hidden: false,
     };
     if let Some((mv, _)) = answers
         .played

@@ -9,66 +9,80 @@ use serde_json::{Value, json};
 use crate::gradebook::{GradebookRow, csv_field};
 use crate::report::{Part, Report};
 
-/// A report as Gradescope's `results.json`: a test per part (the conformance part split into
-/// the public scenarios and the hidden ones, shown only after the grades are published), each
-/// with its score, its maximum and its findings as output.
+/// A report as Gradescope's `results.json`: a test per part, each with its score, its maximum
+/// and its findings as output. A part with checks on the instructor's hidden data (a hidden
+/// [`crate::report::Share`], findings marked `hidden`) is two tests: the public checks
+/// (`visible`: their points and findings only) and the hidden ones (`after_published`: shown
+/// once the grades are published). Then no top-level score is given (Gradescope adds up the
+/// tests, and shows no total while some are hidden) and the top-level output states none:
+/// nothing visible tells a hidden outcome.
 pub fn gradescope(report: &Report) -> Value {
     let mut tests = Vec::new();
     for (n, part) in report.parts.iter().enumerate() {
         let number = format!("{}", n + 1);
-        match part.hidden {
-            Some(hidden) => {
-                let (public, secret): (Vec<_>, Vec<_>) = part
-                    .findings
-                    .iter()
-                    .partition(|f| !f.title.starts_with("Hidden scenario"));
-                tests.push(test(
-                    &format!("{} (public)", part.title),
-                    &format!("{number}.1"),
-                    part.points - hidden.points,
-                    part.max - hidden.max,
-                    &findings_text(part, &public),
-                    "visible",
-                ));
-                tests.push(test(
-                    &format!("{} (the instructor's hidden scenarios)", part.title),
-                    &format!("{number}.2"),
-                    hidden.points,
-                    hidden.max,
-                    &findings_text(part, &secret),
-                    "after_published",
-                ));
-            }
-            None => tests.push(test(
+        let (public, secret): (Vec<_>, Vec<_>) = part.findings.iter().partition(|f| !f.hidden);
+        if part.hidden.is_none() && secret.is_empty() {
+            tests.push(test(
                 part.title,
                 &number,
                 part.points,
                 part.max,
-                &findings_text(part, &part.findings.iter().collect::<Vec<_>>()),
+                &findings_text(part, &public),
                 "visible",
-            )),
+            ));
+            continue;
         }
+        let (points, max) = part.hidden.map_or((0.0, 0.0), |h| (h.points, h.max));
+        // Named as without hidden checks: the visible test is the same either way.
+        tests.push(test(
+            part.title,
+            &format!("{number}.1"),
+            part.points - points,
+            part.max - max,
+            &findings_text(part, &public),
+            "visible",
+        ));
+        tests.push(test(
+            &format!("{} (the instructor's hidden checks)", part.title),
+            &format!("{number}.2"),
+            points,
+            max,
+            &findings_text(part, &secret),
+            "after_published",
+        ));
     }
+    let hidden = tests.iter().any(|t| t["visibility"] == "after_published");
     let against = if report.reference.is_empty() {
         "without a reference".to_string()
     } else {
         format!("against `{}`", report.reference)
     };
-    let mut output = format!(
-        "`{}` graded {against}: {} / {}.",
-        report.candidate, report.total, report.max
-    );
+    let mut output = if hidden {
+        format!(
+            "`{}` graded {against}. The instructor's hidden checks are shown, with the total, \
+             once the grades are published.",
+            report.candidate
+        )
+    } else {
+        format!(
+            "`{}` graded {against}: {} / {}.",
+            report.candidate, report.total, report.max
+        )
+    };
     for note in &report.notes {
         output.push('\n');
         output.push_str(note);
     }
-    json!({
-        "score": report.total,
+    let mut results = json!({
         "output": output,
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,
-    })
+    });
+    if !hidden {
+        results["score"] = json!(report.total);
+    }
+    results
 }
 
 /// The `results.json` of a submission that could not be graded: 0, and why.

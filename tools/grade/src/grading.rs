@@ -1,5 +1,5 @@
-//! The grades: against a reference ([`grade`], [`grade_with`]) or without one
-//! ([`grade_alone`], [`grade_variant`]), part by part, then weighed as the course says.
+//! The grades against a reference ([`grade`], [`grade_with`]), part by part, then weighed as
+//! the course says; what the grades without one ([`crate::alone`]) share with them.
 
 use std::sync::Arc;
 
@@ -8,7 +8,7 @@ use solitaire_core::Game;
 
 use crate::{
     CheckHooks, GradeError, Options, Part, Report, conformance, context, differential, layout, own,
-    properties, report,
+    report,
 };
 
 /// Grade `candidate` against `reference` (configured as the course chooses, if any: see
@@ -72,59 +72,8 @@ pub fn grade_with(
     finish(&candidate, Some(&reference), options, parts)
 }
 
-/// Grade a game that has no reference (a student's own variant) with [`grade_alone`]: its
-/// own scenarios (`<id>.ron` in [`Options::conformance_dir`]) and the instructor's hidden
-/// ones for it (`<id>.ron` in [`Options::hidden_dir`]).
-///
-/// # Errors
-/// A scenario file that does not read, a missing hidden scenarios directory.
-pub fn grade_variant(candidate: Arc<Game>, options: &Options) -> Result<Report, GradeError> {
-    let public = solitaire_conformance::load(&options.conformance_dir, candidate.id())?;
-    let hidden = hidden_for(options, candidate.id())?;
-    Ok(grade_alone(candidate, options, public, hidden, None))
-}
-
-/// Grade `candidate` without a reference (a student's own variant, or a self-check where the
-/// reference is not at hand): the `public` scenarios (a variant's: the student's own; a
-/// self-check's: the assignment's public ones) and the instructor's `hidden` ones run against
-/// it, the engine's properties on walks from its own deals stand in for the layout and
-/// differential play, and robustness as ever. Parts: conformance 35, properties 50,
-/// robustness 15, unless the course weighs them otherwise.
-pub fn grade_alone(
-    candidate: Arc<Game>,
-    options: &Options,
-    public: Option<ScenarioFile>,
-    hidden: Vec<Scenario>,
-    hooks: Option<Box<dyn CheckHooks>>,
-) -> Report {
-    let public = public.unwrap_or_else(|| ScenarioFile {
-        game: candidate.id().to_string(),
-        scenarios: Vec::new(),
-    });
-    let suite = conformance::Suite::new(&candidate, public, hidden, options);
-    let mut cx = context::Context::new(candidate.clone(), candidate.clone(), options.clone());
-    cx.hooks = hooks;
-    let public = conformance::run(&mut cx, &suite, false);
-    let properties = properties::grade(&mut cx);
-    if let Some(h) = cx.hooks.as_mut() {
-        h.secret();
-    }
-    let hidden = conformance::run(&mut cx, &suite, true);
-    let conformance = conformance::part(&suite, public, hidden);
-    part_done(&mut cx, &conformance);
-    part_done(&mut cx, &properties);
-    let parts = vec![conformance, properties, cx.robustness()];
-    let mut report = finish(&candidate, None, options, parts);
-    report.notes.push(
-        "Graded without a reference: the engine's properties stand in for the layout and \
-         differential play, and the scenarios check the rules."
-            .into(),
-    );
-    report
-}
-
 /// The instructor's hidden scenarios for game `id`, if a directory of them is given.
-fn hidden_for(options: &Options, id: &str) -> Result<Vec<Scenario>, GradeError> {
+pub(crate) fn hidden_for(options: &Options, id: &str) -> Result<Vec<Scenario>, GradeError> {
     match &options.hidden_dir {
         Some(dir) if !dir.is_dir() => Err(GradeError::NoHiddenDir(dir.display().to_string())),
         Some(dir) => Ok(solitaire_conformance::load(dir, id)?
@@ -136,7 +85,7 @@ fn hidden_for(options: &Options, id: &str) -> Result<Vec<Scenario>, GradeError> 
 
 /// The report of `parts`, weighed as the course says, for `candidate` graded against
 /// `reference` (or alone: the readings are then the candidate's).
-fn finish(
+pub(crate) fn finish(
     candidate: &Game,
     reference: Option<&Arc<Game>>,
     options: &Options,
@@ -160,7 +109,7 @@ fn finish(
     }
 }
 
-fn part_done(cx: &mut context::Context, part: &Part) {
+pub(crate) fn part_done(cx: &mut context::Context, part: &Part) {
     if let Some(h) = cx.hooks.as_mut() {
         h.part_done(part);
     }

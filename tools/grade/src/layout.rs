@@ -68,6 +68,7 @@ fn pile_findings(cx: &Context) -> (Vec<Finding>, bool) {
             title: "The piles differ from the reference's (ids and kinds)".into(),
             detail: format!("{}\n\n{listing}", problems.join("\n")),
             reproduce,
+            hidden: false,
         };
         return (vec![finding], false);
     }
@@ -82,6 +83,7 @@ fn pile_findings(cx: &Context) -> (Vec<Finding>, bool) {
             "Piles are matched by id everywhere, so the order costs nothing.\n{listing}"
         ),
         reproduce,
+        hidden: false,
     };
     (vec![finding], true)
 }
@@ -125,12 +127,14 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
                         refg.position_text(&expected)
                     ),
                     reproduce,
+                    hidden: false,
                 });
             }
             Err(message) => deal_findings.push(Finding {
                 title: format!("Seed {seed}: the deal failed: {message}"),
                 detail: String::new(),
                 reproduce,
+                hidden: false,
             }),
         }
     }

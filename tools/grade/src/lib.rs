@@ -39,6 +39,7 @@
 //! print!("{}", report.to_markdown());
 //! ```
 
+pub mod alone;
 pub mod class;
 pub mod classroom;
 pub mod collect;
@@ -80,10 +81,11 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+pub use alone::{PublicScenarios, grade_alone, grade_variant};
 pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
 pub use classroom::{ClassOptions, Finished, Limits, run_class};
-pub use grading::{grade, grade_alone, grade_variant, grade_with};
 pub use failure::Failure;
+pub use grading::{grade, grade_with};
 pub use own::Own;
 pub(crate) use solitaire_oracle::capped;
 
@@ -117,6 +119,10 @@ pub struct Options {
     /// for differential play (0: no solver line). A node budget, not a clock, so that a grade
     /// is the same on every machine.
     pub solution_nodes: u64,
+    /// The most positions the solver generates, on the candidate's deals together, to show
+    /// a game without a reference won (0: no search; only a scenario can show it). A node
+    /// budget first; through a student's oracle, the checks' time limits bound it too.
+    pub win_nodes: u64,
     /// Points for the student's own scenarios the reference agrees with (the course's
     /// `student_scenarios`; 0: the part is shown, worth nothing).
     pub student_scenarios: u32,
@@ -135,6 +141,7 @@ impl Default for Options {
             hidden_dir: None,
             course_file: None,
             solution_nodes: 200_000,
+            win_nodes: 3_000_000,
             student_scenarios: 0,
             weights: std::collections::BTreeMap::new(),
         }

@@ -1,14 +1,20 @@
 //! The student's own scenarios (`games/<id>/conformance/<id>.ron` of the submission), run against
 //! the reference as the course configures it: which of them the reference agrees with, which
-//! rule sentences they quote, and, where the course gives the part points
+//! of the reference's rules their moves reach, and, where the course gives the part points
 //! (`student_scenarios: N`), how many of those points they earn.
 //!
 //! Points: `N x agreed / run x min(1, covered / bar)`. `run` counts the student's scenarios
-//! that hold for the reference's readings; `agreed`, those the reference passes; `covered`,
-//! the distinct rule sentences quoted (between quotes, in a scenario's name, as the public
-//! scenarios do) by agreed scenarios that are not copies of a public one; `bar`, the distinct
-//! sentences the public scenarios quote. A scenario the reference disagrees with costs its
-//! share, so a wrong test is worth less than none.
+//! that hold for the reference's readings; `agreed`, those the reference passes. A rule is what
+//! the reference says when a scenario's moves are played on it ([`reach`]): the category and
+//! reason of a refusal, or what a legal move did (from which kind of pile to which, the kinds
+//! of steps it took). `covered` counts the distinct rules reached by agreed scenarios that are
+//! not copies of a public one, at most [`MAX_NEW_RULES`] new ones each, so that one long
+//! scenario cannot cover everything; `bar`, the distinct rules the public scenarios reach the
+//! same way, which a student can compute from public data. A scenario's name earns nothing,
+//! nor does one without moves. A scenario the reference disagrees with costs its share, so a
+//! wrong test is worth less than none.
+
+mod reach;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -19,6 +25,7 @@ use solitaire_core::Game;
 use crate::conformance::start_text;
 use crate::context::cap;
 use crate::report::{Finding, Part, round1};
+use reach::{Rule, reach};
 
 /// The part's id in reports and the gradebook.
 pub const ID: &str = "student-scenarios";
@@ -26,12 +33,15 @@ pub const ID: &str = "student-scenarios";
 const MAX_SCENARIOS: usize = 200;
 /// The most steps of one scenario that are run; a longer one counts as disagreed.
 const MAX_STEPS: usize = 1000;
-/// The shortest quote that counts as a rule sentence.
-const MIN_QUOTE: usize = 8;
+/// The most rules one scenario covers that no scenario before it covered.
+pub const MAX_NEW_RULES: usize = 3;
+/// The most characters of a scenario's name a report shows.
+const MAX_NAME: usize = 120;
 
 /// What the reference said of one student scenario.
 enum Verdict {
-    Agreed,
+    /// It passes, reaching these rules.
+    Agreed(Vec<Rule>),
     /// A public scenario's start and steps, under another name.
     Copy(usize),
     Disagreed(String),
@@ -40,6 +50,12 @@ enum Verdict {
 /// The student's scenario file as the judge read it: `None` when the submission has none.
 pub type Own = Option<Result<ScenarioFile, String>>;
 
+/// The rules the student's scenarios covered, and those of the bar.
+struct Coverage {
+    bar: BTreeSet<Rule>,
+    covered: BTreeSet<Rule>,
+}
+
 /// The part for the student's own scenarios: `own` as read from the submission, `public` the
 /// reference's public scenarios, `points` the course's.
 pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points: u32) -> Part {
@@ -47,7 +63,7 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
         Some(Err(e)) => Some(Finding {
             title: "Your scenario file does not read".into(),
             detail: crate::capped(e, crate::MAX_CANDIDATE_TEXT),
-            reproduce: Vec::new(),
+            ..Finding::default()
         }),
         _ => None,
     };
@@ -63,54 +79,59 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
         .map(|(i, s)| (i + 1, *s))
         .collect();
     let public: Vec<&Scenario> = public.iter().filter(|s| s.holds_for(reference)).collect();
-    let bar: BTreeSet<String> = public.iter().flat_map(|s| quotes(&s.name)).collect();
-    let rules = normal(&reference.layout().rules_text);
+    let mut coverage = Coverage {
+        bar: public
+            .iter()
+            .flat_map(|s| reach(reference, &prepared(reference, s)))
+            .collect(),
+        covered: BTreeSet::new(),
+    };
     let mut agreed = Vec::new();
-    let mut covered = BTreeSet::new();
     let mut findings: Vec<Finding> = unread.into_iter().collect();
     for (number, scenario) in &run {
-        match verdict(reference, scenario, &public) {
-            Verdict::Agreed => {
+        let title = format!(
+            "Your scenario {number}: {}",
+            crate::capped(&scenario.name, MAX_NAME)
+        );
+        let detail = match verdict(reference, scenario, &public) {
+            Verdict::Agreed(rules) => {
                 agreed.push(*number);
-                for quote in quotes(&scenario.name) {
-                    if is_rule(&quote, &bar, &rules) {
-                        covered.insert(quote);
-                    } else {
-                        findings.push(unknown_quote(*number, scenario, &quote));
-                    }
+                let new: Vec<Rule> = rules
+                    .into_iter()
+                    .filter(|r| !coverage.covered.contains(r))
+                    .take(MAX_NEW_RULES)
+                    .collect();
+                if !new.is_empty() {
+                    coverage.covered.extend(new);
+                    continue;
                 }
+                "The reference agrees, but its moves reach no rule your scenarios before it \
+                 had not reached (a scenario without Play, Legal or Illegal steps reaches none): \
+                 it covers nothing."
+                    .to_string()
             }
             Verdict::Copy(of) => {
                 agreed.push(*number);
-                findings.push(Finding {
-                    title: format!("Your scenario {number}: {}", scenario.name),
-                    detail: format!(
-                        "The same start and steps as public scenario {of}: it covers no rule \
-                         of its own."
-                    ),
-                    reproduce: Vec::new(),
-                });
+                format!(
+                    "The same start and steps as public scenario {of}: it covers no rule of its \
+                     own."
+                )
             }
-            Verdict::Disagreed(detail) => findings.push(Finding {
-                title: format!("Your scenario {number}: {}", scenario.name),
-                detail: format!("The reference disagrees: {detail}"),
-                reproduce: Vec::new(),
-            }),
-        }
+            Verdict::Disagreed(detail) => format!("The reference disagrees: {detail}"),
+        };
+        findings.push(Finding {
+            title,
+            detail,
+            ..Finding::default()
+        });
     }
-    let covered_bar = covered
-        .iter()
-        .filter(|q| bar.iter().any(|b| same_rule(q, b)))
-        .count();
-    let coverage = if bar.is_empty() {
-        1.0
-    } else {
-        (covered.len() as f64 / bar.len() as f64).min(1.0)
-    };
+    findings = cap(findings, 10);
+    findings.extend(missed(&coverage));
+    let share = (coverage.covered.len() as f64 / coverage.bar.len().max(1) as f64).min(1.0);
     let earned = if run.is_empty() {
         0.0
     } else {
-        f64::from(points) * agreed.len() as f64 / run.len() as f64 * coverage
+        f64::from(points) * agreed.len() as f64 / run.len() as f64 * share
     };
     let left_out = scenarios.len() - run.len();
     Part {
@@ -120,39 +141,41 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
         max: f64::from(points),
         checks: run.len(),
         passed: agreed.len(),
-        findings: cap(findings, 10),
-        scoring: scoring(
-            own.is_some(),
-            points,
-            &agreed,
-            &covered,
-            covered_bar,
-            &bar,
-            left_out,
-        ),
+        findings,
+        scoring: scoring(own.is_some(), points, &agreed, &coverage, left_out),
         hidden: None,
     }
 }
 
-/// Whether the reference passes `scenario`, and whether it is a public one renamed.
-fn verdict(reference: &Arc<Game>, scenario: &Scenario, public: &[&Scenario]) -> Verdict {
-    if scenario.steps.len() > MAX_STEPS {
-        return Verdict::Disagreed(format!("it has more than {MAX_STEPS} steps"));
-    }
+/// The scenario with its start position as the reference reads it.
+fn prepared(reference: &Game, scenario: &Scenario) -> Scenario {
     let mut scenario = scenario.clone();
     if let Start::Position(text) = &scenario.start {
         scenario.start = Start::Position(start_text(reference, text));
     }
+    scenario
+}
+
+/// Whether the reference passes `scenario` (and the rules it reaches), and whether it is a
+/// public one renamed.
+fn verdict(reference: &Arc<Game>, scenario: &Scenario, public: &[&Scenario]) -> Verdict {
+    if scenario.steps.len() > MAX_STEPS {
+        return Verdict::Disagreed(format!("it has more than {MAX_STEPS} steps"));
+    }
+    let scenario = prepared(reference, scenario);
     let game = reference.clone();
     let owned = scenario.clone();
     let limit = std::time::Duration::from_secs(10);
-    match crate::guard::guarded(limit, move || run_scenario(&game, &owned)) {
-        Ok(Ok(())) => match public
+    let outcome = crate::guard::guarded(limit, move || {
+        run_scenario(&game, &owned).map(|()| reach(&game, &owned))
+    });
+    match outcome {
+        Ok(Ok(rules)) => match public
             .iter()
             .position(|p| same_start(&p.start, &scenario.start) && p.steps == scenario.steps)
         {
             Some(i) => Verdict::Copy(i + 1),
-            None => Verdict::Agreed,
+            None => Verdict::Agreed(rules),
         },
         Ok(Err(f)) => Verdict::Disagreed(format!(
             "step {}: expected {}, found: {}",
@@ -181,88 +204,29 @@ fn same_start(a: &Start, b: &Start) -> bool {
     }
 }
 
-/// The texts a scenario's name quotes ('...', "..." or curly quotes), normalised.
-fn quotes(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut open: Option<(char, usize)> = None;
-    for (i, c) in name.char_indices() {
-        match open {
-            None if matches!(c, '\'' | '"' | '\u{2018}' | '\u{201c}') => {
-                // An apostrophe inside a word opens nothing.
-                let before = name[..i].chars().next_back();
-                if !before.is_some_and(char::is_alphanumeric) {
-                    open = Some((closing(c), i + c.len_utf8()));
-                }
-            }
-            Some((close, start)) if c == close => {
-                let after = name[i + c.len_utf8()..].chars().next();
-                if !after.is_some_and(char::is_alphanumeric) {
-                    let quote = normal(&name[start..i]);
-                    if quote.len() >= MIN_QUOTE {
-                        out.push(quote);
-                    }
-                    open = None;
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn closing(open: char) -> char {
-    match open {
-        '\u{2018}' => '\u{2019}',
-        '\u{201c}' => '\u{201d}',
-        c => c,
-    }
-}
-
-/// Lower case, letters and digits only, single spaces.
-fn normal(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                ' '
-            }
-        })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Two quotes name the same rule: one holds the other.
-fn same_rule(a: &str, b: &str) -> bool {
-    a.contains(b) || b.contains(a)
-}
-
-/// A quote is a rule sentence: a public scenario quotes it, or the rules text holds it.
-fn is_rule(quote: &str, bar: &BTreeSet<String>, rules: &str) -> bool {
-    bar.iter().any(|b| same_rule(quote, b)) || rules.contains(quote)
-}
-
-fn unknown_quote(number: usize, scenario: &Scenario, quote: &str) -> Finding {
-    Finding {
-        title: format!("Your scenario {number}: {}", scenario.name),
-        detail: format!(
-            "It quotes \"{}\", which is neither in the game's rules text nor quoted by a \
-             public scenario: it counts as agreed, but covers no rule sentence.",
-            crate::capped(quote, 200)
+/// The finding that lists the rules of the bar no scenario of the student's reached.
+fn missed(coverage: &Coverage) -> Option<Finding> {
+    let missed: Vec<String> = coverage
+        .bar
+        .difference(&coverage.covered)
+        .map(|r| format!("- {}", r.describe()))
+        .collect();
+    (!missed.is_empty()).then(|| Finding {
+        title: format!(
+            "{} of the {} rules the public scenarios reach, your scenarios do not",
+            missed.len(),
+            coverage.bar.len()
         ),
-        reproduce: Vec::new(),
-    }
+        detail: missed.join("\n"),
+        ..Finding::default()
+    })
 }
 
 fn scoring(
     has_file: bool,
     points: u32,
     agreed: &[usize],
-    covered: &BTreeSet<String>,
-    covered_bar: usize,
-    bar: &BTreeSet<String>,
+    coverage: &Coverage,
     left_out: usize,
 ) -> String {
     if !has_file {
@@ -281,10 +245,18 @@ fn scoring(
                 .join(", ")
         }
     };
-    let sentences: Vec<String> = covered
+    let in_bar = coverage.covered.intersection(&coverage.bar).count();
+    let reached: Vec<String> = coverage
+        .covered
         .iter()
-        .take(30)
-        .map(|q| format!("\"{}\"", crate::capped(q, 120)))
+        .map(|r| {
+            let mark = if coverage.bar.contains(r) {
+                ""
+            } else {
+                " (not reached by a public scenario)"
+            };
+            format!("- {}{mark}", r.describe())
+        })
         .collect();
     let left = match left_out {
         0 => String::new(),
@@ -295,41 +267,31 @@ fn scoring(
     };
     format!(
         "Your scenarios run against the reference as the course configures it. The reference \
-         agrees with: {}. They quote {} rule sentences ({} of the {} the public scenarios \
-         quote): {}. {points} points x agreed / run x min(1, sentences / {}); a copy of a \
-         public scenario covers nothing.{left}",
+         agrees with: {}. A rule is what the reference says when a scenario's moves are played \
+         on it: the reason it refuses a move (Illegal steps), or what a move it accepts does \
+         (Play and Legal steps); a scenario's name counts for nothing, and each scenario covers \
+         at most {MAX_NEW_RULES} rules no scenario before it covered. Your scenarios reach {}, \
+         {in_bar} of the {} the public scenarios reach. {points} points x agreed / run x \
+         min(1, rules / {}); a copy of a public scenario covers nothing.{left}\n\nThe rules \
+         your scenarios reach:\n\n{}",
         list(agreed),
-        covered.len(),
-        covered_bar,
-        bar.len(),
-        if sentences.is_empty() {
-            "none".to_string()
-        } else {
-            sentences.join("; ")
+        match coverage.covered.len() {
+            1 => "1 rule".to_string(),
+            n => format!("{n} rules"),
         },
-        bar.len().max(1),
+        coverage.bar.len(),
+        coverage.bar.len().max(1),
+        if reached.is_empty() {
+            "- none".to_string()
+        } else {
+            reached.join("\n")
+        },
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quotes_are_the_texts_between_quotes_not_apostrophes() {
-        assert_eq!(
-            quotes("'Found the Aces as they become available': an Ace's place"),
-            vec!["found the aces as they become available".to_string()]
-        );
-        assert_eq!(
-            quotes("\u{2018}Pack down by one rank\u{2019} and \"never onto a waste\""),
-            vec![
-                "pack down by one rank".to_string(),
-                "never onto a waste".to_string()
-            ]
-        );
-        assert!(quotes("the King's place, 'short'").is_empty());
-    }
 
     #[test]
     fn the_same_position_laid_out_differently_is_the_same_start() {

@@ -50,7 +50,10 @@ pub struct Part {
     pub findings: Vec<Finding>,
     /// How the points were counted.
     pub scoring: String,
-    /// Of these points and checks, the instructor's hidden scenarios' (conformance only).
+    /// Of these points and checks, the share of the checks on the instructor's hidden data
+    /// (hidden scenarios, and the faults found in them), published only with the grades;
+    /// `None` when the part ran no such check. Its points may be negative with a max of 0:
+    /// robustness loses there the points of a kind of fault found only in hidden checks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hidden: Option<Share>,
 }
@@ -69,7 +72,7 @@ pub struct Share {
 }
 
 /// One failure, explained.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct Finding {
     /// One line: what failed.
     pub title: String,
@@ -77,6 +80,10 @@ pub struct Finding {
     pub detail: String,
     /// Shell commands that show it with the `sol` tool.
     pub reproduce: Vec<String>,
+    /// Found by a check on the instructor's hidden data: it goes with the part's hidden
+    /// [`Share`], shown to the student only once the grades are published.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 /// `text` with its first letter in upper case.
@@ -181,23 +188,65 @@ impl Report {
                 "\n## {} ({} / {})\n\n{}\n",
                 p.title, p.points, p.max, p.scoring
             );
-            if p.findings.is_empty() {
+            if p.findings.iter().all(|f| f.hidden) {
                 out.push_str("Nothing failed.\n");
             }
-            for f in &p.findings {
-                let _ = writeln!(out, "### {}\n", markdown_line(&f.title));
-                if !f.detail.is_empty() {
-                    let _ = writeln!(out, "{}", fenced(&f.detail, "text"));
-                }
-                if !f.reproduce.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "Reproduce:\n\n{}",
-                        fenced(&f.reproduce.join("\n"), "sh")
-                    );
-                }
+            for f in p.findings.iter().filter(|f| !f.hidden) {
+                push_finding(&mut out, "###", f);
             }
         }
+        push_hidden(&mut out, &self.parts);
         out
+    }
+}
+
+/// The section of the checks on the instructor's hidden data, part by part: their points and
+/// findings, for the instructor to show once the grades are published.
+fn push_hidden(out: &mut String, parts: &[Part]) {
+    let with_hidden: Vec<&Part> = parts
+        .iter()
+        .filter(|p| p.hidden.is_some() || p.findings.iter().any(|f| f.hidden))
+        .collect();
+    if with_hidden.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\n## The instructor's hidden checks\n\nPublished with the grades: the points above \
+         include them.\n",
+    );
+    for p in with_hidden {
+        let share = p.hidden.unwrap_or(Share {
+            points: 0.0,
+            max: 0.0,
+            checks: 0,
+            passed: 0,
+        });
+        let _ = writeln!(
+            out,
+            "\n### {} ({} / {}, {} of {} checks passed)\n",
+            p.title, share.points, share.max, share.passed, share.checks
+        );
+        let hidden: Vec<&Finding> = p.findings.iter().filter(|f| f.hidden).collect();
+        if hidden.is_empty() {
+            out.push_str("Nothing failed.\n");
+        }
+        for f in hidden {
+            push_finding(out, "####", f);
+        }
+    }
+}
+
+/// One finding in Markdown, under a heading of `level`.
+fn push_finding(out: &mut String, level: &str, f: &Finding) {
+    let _ = writeln!(out, "{level} {}\n", markdown_line(&f.title));
+    if !f.detail.is_empty() {
+        let _ = writeln!(out, "{}", fenced(&f.detail, "text"));
+    }
+    if !f.reproduce.is_empty() {
+        let _ = writeln!(
+            out,
+            "Reproduce:\n\n{}",
+            fenced(&f.reproduce.join("\n"), "sh")
+        );
     }
 }

@@ -318,10 +318,13 @@ fn readme(course: &Course, example: &str) -> String {
          `sol grade <your id> --course course.ron` self-checks your game: the assignment's \
          public scenarios, and the engine's properties (the moves listed are the moves \
          accepted, undo is exact, no card appears or vanishes, positions keep the layout's \
-         structure, the solver's wins replay). The instructor's grade adds the layout and \
-         the deal, differential play against the reference game along every rule, and \
-         hidden scenarios. Your own scenarios go in `games/<your id>/conformance/<your id>.ron` \
-         ({points} points in the instructor's grade, for those the reference agrees with).\n\n\
+         structure, on walks that move; and the game shown won, by the solver or by a \
+         scenario of yours from `Seed(N)` to `Status(won)`). The instructor's grade adds the \
+         layout and the deal, differential play against the reference game along every rule, \
+         and hidden scenarios. Your own scenarios go in \
+         `games/<your id>/conformance/<your id>.ron` ({points} points in the instructor's \
+         grade, for those the reference agrees with, by the reference's rules their moves \
+         reach).\n\n\
          The other games under `games/` are examples: read them, run them \
          (`sol play {example} --seed 1`), and see docs/adding-a-game.md.\n",
         name = if course.name.is_empty() {

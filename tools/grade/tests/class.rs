@@ -246,8 +246,14 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
         "include_str!(\"../../../assets/layouts/kit-maze.ron\")",
     );
     let trusted = solitaire_grader::trusted::built_from();
+    // Her scenarios show the game won: the solver's generic search through an oracle finds
+    // no win of Labyrinth's soon (the first is on seed 35).
     let own = read(&trusted.join("games/labyrinth/conformance/labyrinth.ron"))
-        .replace("(game: \"labyrinth\"", "(game: \"kit-maze\"");
+        .replace("(game: \"labyrinth\"", "(game: \"kit-maze\"")
+        .replace(
+            "\n])",
+            &format!("\n{}])", support::win::winning_scenario("labyrinth", 35)),
+        );
     write(&kit.join("tests/conformance/kit-maze.ron"), &own);
     let variant = "        (student: \"Kit (own variant)\", game: \"kit-maze\", source: Dir(\"kit-maze\")),\n";
     let roster_file = class_dir.join("roster.ron");
@@ -356,12 +362,15 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
         report("jon-labyrinth")
     );
 
-    // A variant without a reference: graded on the engine's properties and its scenarios.
+    // A variant without a reference: graded on the engine's properties and its scenarios,
+    // which alone (no hidden ones for it) earn no points.
     let kit = by["kit-maze"];
     assert_eq!(kit.reference, "variant");
     assert_eq!(kit.later_parts[1], "50", "{kit:?}\n{}", report("kit-maze"));
-    assert_eq!(kit.total, "100", "{kit:?}\n{}", report("kit-maze"));
+    assert_eq!(kit.parts[1], "0", "{kit:?}\n{}", report("kit-maze"));
+    assert_eq!(kit.total, "65", "{kit:?}\n{}", report("kit-maze"));
     assert!(report("kit-maze").contains("without a reference"));
+    assert!(report("kit-maze").contains("plays a deal to a win"));
 
     // Every student here copied the reference's rules: each is flagged, the report shows
     // where, and the gradebook links it. The variant has no one to be compared with.

@@ -51,55 +51,104 @@ fn report() -> Report {
             title: "Scenario 3: 'found the Aces' (games/bristol/conformance/bristol.ron)".into(),
             detail: "step 1: expected t1>f1 refused as target\nfound: t1>f1 is accepted".into(),
             reproduce: vec!["sol play ada-bristol --seed 3 --play \"t1>f1\"".into()],
+            hidden: false,
         },
         Finding {
             title: "Hidden scenario: 'an emptied fan is never refilled'".into(),
             detail: "The instructor's scenario on this rule failed.".into(),
             reproduce: Vec::new(),
+            hidden: true,
         },
     ];
+    // A kind of fault found only in a hidden check: its 5 points are the hidden share's.
+    let mut robustness = part("robustness", "4. Robustness", 10.0, 15.0);
+    robustness.hidden = Some(Share {
+        points: -5.0,
+        max: 0.0,
+        checks: 4,
+        passed: 3,
+    });
+    robustness.findings = vec![Finding {
+        title: "hidden scenario \"'never refilled'\": the candidate panicked (the message is \
+                not shown for this check)"
+            .into(),
+        hidden: true,
+        ..Finding::default()
+    }];
     Report {
         candidate: "ada-bristol".into(),
         reference: "bristol".into(),
         readings: BTreeMap::new(),
         seeds: 10,
-        total: 88.0,
+        total: 83.0,
         max: 100.0,
         parts: vec![
             part("layout", "1. Layout and deal", 15.0, 15.0),
             conformance,
             part("differential", "3. Differential play", 30.0, 35.0),
-            part("robustness", "4. Robustness", 15.0, 15.0),
+            robustness,
         ],
         notes: Vec::new(),
     }
 }
 
 #[test]
-fn a_report_as_gradescope_results_shows_the_hidden_scenarios_after_publishing() {
+fn a_report_as_gradescope_results_shows_the_hidden_checks_only_after_publishing() {
     let results = gradescope(&report());
     let tests = results["tests"].as_array().cloned().unwrap_or_default();
-    assert_eq!(tests.len(), 5);
+    assert_eq!(tests.len(), 6);
     let scores: f64 = tests.iter().filter_map(|t| t["score"].as_f64()).sum();
-    assert_eq!(scores, 88.0, "the tests add up to the total");
+    assert_eq!(scores, 83.0, "the tests add up to the total");
+    let score_max = |t: &serde_json::Value| (t["score"].as_f64(), t["max_score"].as_f64());
     let hidden = &tests[2];
     assert_eq!(hidden["visibility"], "after_published");
-    assert_eq!(
-        (hidden["score"].as_f64(), hidden["max_score"].as_f64()),
-        (Some(3.5), Some(7.0))
-    );
-    assert!(
-        !tests[1]["output"]
-            .as_str()
-            .unwrap_or("")
-            .contains("Hidden scenario")
-    );
+    assert_eq!(score_max(hidden), (Some(3.5), Some(7.0)));
+    // Robustness as the public checks alone give it; the hidden fault's cost published later.
+    assert_eq!(score_max(&tests[4]), (Some(15.0), Some(15.0)));
+    assert_eq!(tests[4]["visibility"], "visible");
+    assert_eq!(score_max(&tests[5]), (Some(-5.0), Some(0.0)));
+    assert_eq!(tests[5]["visibility"], "after_published");
+    for test in tests.iter().filter(|t| t["visibility"] == "visible") {
+        let output = test["output"].as_str().unwrap_or("");
+        assert!(
+            !output.contains("Hidden scenario") && !output.contains("never refilled"),
+            "{output}"
+        );
+    }
+    // No total while tests are hidden: Gradescope adds up the tests.
+    assert!(results.get("score").is_none(), "{results}");
+    assert!(!results["output"].as_str().unwrap_or("").contains("83"));
     golden(
         "results.json",
         &format!(
             "{}\n",
             serde_json::to_string_pretty(&results).unwrap_or_default()
         ),
+    );
+
+    // Without hidden checks, one test per part and the total at the top.
+    let mut public = report();
+    for part in &mut public.parts {
+        part.hidden = None;
+        part.findings.retain(|f| !f.hidden);
+    }
+    let results = gradescope(&public);
+    assert_eq!(results["tests"].as_array().map(Vec::len), Some(4));
+    assert_eq!(results["score"].as_f64(), Some(83.0));
+}
+
+#[test]
+fn a_markdown_report_keeps_the_hidden_findings_in_their_own_section() {
+    let md = report().to_markdown();
+    let (before, after) = md
+        .split_once("## The instructor's hidden checks")
+        .unwrap_or_else(|| panic!("no hidden section:\n{md}"));
+    assert!(!before.contains("never refilled"), "{before}");
+    assert!(before.contains("Scenario 3: 'found the Aces'"), "{before}");
+    assert!(after.contains("Hidden scenario: 'an emptied fan is never refilled'"));
+    assert!(
+        after.contains("### 4. Robustness (-5 / 0, 3 of 4 checks passed)"),
+        "{after}"
     );
 }
 

@@ -200,6 +200,10 @@ fn hidden_scenarios_count_and_show_only_the_rule_sentence_they_cover() {
     assert_eq!(hidden.len(), 1, "{}", report.to_markdown());
     assert!(hidden[0].title.contains("(from the third waste pile)"));
     assert!(hidden[0].reproduce.is_empty() && !hidden[0].detail.contains("w3"));
+    assert!(
+        hidden[0].hidden,
+        "a hidden scenario's finding is marked hidden"
+    );
     assert!(!report.to_markdown().contains("Illegal(\"w3>t1\""));
     let missing = Options {
         hidden_dir: Some(dir.join("no-such-dir")),

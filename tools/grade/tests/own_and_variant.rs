@@ -1,15 +1,13 @@
 //! A student's own scenarios earn the course's points where the reference agrees with them
-//! and they quote rule sentences; a course weighs the parts; a game without a reference is
-//! graded on the engine's properties, and a broken property costs points there.
+//! and their moves reach the reference's rules (never for their names); a course weighs the
+//! parts. A game without a reference: `tests/variant.rs`.
 
 mod support;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use solitaire_conformance::{Scenario, ScenarioFile};
-use solitaire_core::{Game, Plugin};
-use solitaire_grader::{Options, Report, grade_alone, grade_with, own};
+use solitaire_conformance::ScenarioFile;
+use solitaire_grader::{Options, Report, grade_with, own};
 use support::mutant::*;
 
 fn public() -> ScenarioFile {
@@ -103,7 +101,24 @@ fn the_reference_judges_the_students_scenarios_and_the_course_gives_them_points(
     );
     assert!(
         part.scoring
-            .contains("pack down by one rank regardless of suit")
+            .contains("- a card moved from a tableau pile to another tableau pile"),
+        "{}",
+        part.scoring
+    );
+    let missed = part
+        .findings
+        .iter()
+        .find(|f| {
+            f.title
+                .contains("rules the public scenarios reach, your scenarios do not")
+        })
+        .unwrap_or_else(|| panic!("no list of rules missed: {:?}", part.findings));
+    assert!(
+        missed
+            .detail
+            .contains("- a move refused (target): \"an emptied fan is never refilled\""),
+        "{}",
+        missed.detail
     );
     assert_eq!((report.total, report.max), (100.0 + part.points, 110.0));
 
@@ -125,6 +140,87 @@ fn the_reference_judges_the_students_scenarios_and_the_course_gives_them_points(
     let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
     assert_eq!(part.passed, part.checks);
     assert_eq!(part.points, 0.0);
+}
+
+/// Bristol's rules text, every sentence quoted in one scenario name.
+fn quoting_every_sentence() -> String {
+    let rules = reference("bristol").layout().rules_text.clone();
+    rules
+        .split(['.', '\n'])
+        .map(str::trim)
+        .filter(|s| s.len() > 8)
+        .map(|s| format!("'{}'", s.replace(['\'', '"', '\\'], " ")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_scenario_earns_coverage_for_the_rules_its_moves_reach_not_for_its_name() {
+    // The quoter: one scenario without a move, whose name quotes every rule sentence.
+    let quoter = format!(
+        r#"(game: "ada-bristol", scenarios: [
+            (name: "{}", start: Seed(1), steps: [Count("stock", 28)]),
+        ])"#,
+        quoting_every_sentence()
+    );
+    let report = graded(Some(scenarios(&quoter)), &with_points(10));
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!(
+        (part.checks, part.passed, part.points),
+        (1, 1, 0.0),
+        "{part:?}"
+    );
+
+    // One long scenario: a whole game from a deal, its moves reaching many rules, covers three.
+    let line = solitaire_solver::solve(
+        &reference("bristol"),
+        &reference("bristol").deal(1),
+        solitaire_solver::Budget::seconds(10.0),
+    );
+    let solitaire_solver::Outcome::Solved(line) = line.outcome else {
+        panic!("no win on seed 1");
+    };
+    let game = reference("bristol");
+    let plays: Vec<String> = line
+        .iter()
+        .map(|m| format!("Play({:?})", game.move_text(*m).to_string()))
+        .collect();
+    let long = format!(
+        r#"(game: "ada-bristol", scenarios: [
+            (name: "a whole game", start: Seed(1), steps: [{}, Status(won)]),
+        ])"#,
+        plays.join(", ")
+    );
+    let report = graded(Some(scenarios(&long)), &with_points(10));
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!(part.passed, 1, "{part:?}");
+    assert!(
+        part.scoring.contains("Your scenarios reach 3 rules"),
+        "{}",
+        part.scoring
+    );
+    assert!(part.points > 0.0 && part.points < 10.0, "{part:?}");
+
+    // The public scenarios twice, with a step more and two more (so no copy), the second
+    // covering what the first could not: they reach the whole bar.
+    let mut mine = public();
+    let holds = solitaire_conformance::Step::Phase(solitaire_core::Phase::Play);
+    mine.scenarios = mine
+        .scenarios
+        .iter()
+        .flat_map(|s| {
+            [1, 2].map(|n| {
+                let mut s = s.clone();
+                s.name = format!("mine {n}");
+                s.steps.extend(std::iter::repeat_n(holds.clone(), n));
+                s
+            })
+        })
+        .filter(|s| solitaire_conformance::run_scenario(&reference("bristol"), s).is_ok())
+        .collect();
+    let report = graded(Some(mine), &with_points(10));
+    let part = report.part(own::ID).unwrap_or_else(|| panic!("no part"));
+    assert_eq!(part.points, 10.0, "{}", report.to_markdown());
 }
 
 #[test]
@@ -161,60 +257,4 @@ fn a_course_weighs_the_parts() {
     assert_eq!(max("layout"), Some((20.0, 20.0)));
     assert_eq!(max("conformance"), Some((35.0, 35.0)));
     assert_eq!((report.total, report.max), (100.0, 100.0));
-}
-
-fn alone(game: Arc<Game>, own: Option<Vec<Scenario>>) -> Report {
-    let own = own.map(|scenarios| ScenarioFile {
-        game: game.id().into(),
-        scenarios,
-    });
-    grade_alone(game, &options(), own, Vec::new(), None)
-}
-
-#[test]
-fn a_game_without_a_reference_is_graded_on_the_engines_properties() {
-    let bristol = reference("bristol");
-    let report = alone(bristol.clone(), Some(public().scenarios));
-    assert!(report.reference.is_empty());
-    assert!(
-        report
-            .notes
-            .iter()
-            .any(|n| n.contains("without a reference"))
-    );
-    let ids: Vec<&str> = report.parts.iter().map(|p| p.id).collect();
-    assert_eq!(ids, ["conformance", "properties", "robustness"]);
-    assert_eq!((report.total, report.max), (100.0, 100.0));
-    let properties = report
-        .part("properties")
-        .unwrap_or_else(|| panic!("no part"));
-    assert_eq!(
-        (properties.points, properties.max),
-        (50.0, 50.0),
-        "{properties:?}"
-    );
-    assert!(properties.checks > 100);
-    assert_eq!(report.part("robustness").map(|p| p.points), Some(15.0));
-
-    // A variant that accepts a move it never lists.
-    let plugin = Plugin {
-        name: "mutant",
-        build: bristol_forgets,
-    };
-    let mutant = Game::new(bristol.layout().clone(), &plugin).unwrap_or_else(|e| panic!("{e}"));
-    let report = alone(Arc::new(mutant), None);
-    let properties = report
-        .part("properties")
-        .unwrap_or_else(|| panic!("no part"));
-    assert!(properties.points < 50.0, "{properties:?}");
-    let finding = properties
-        .findings
-        .iter()
-        .find(|f| {
-            f.title
-                .contains("the moves listed are not the moves accepted")
-        })
-        .unwrap_or_else(|| panic!("{:?}", properties.findings));
-    assert!(finding.detail.contains("accepted, not listed"));
-    assert!(finding.reproduce[0].starts_with("sol play bristol --seed "));
 }

@@ -45,6 +45,7 @@ pub(super) fn group(divergences: Vec<Divergence>) -> Vec<Finding> {
                 ),
                 detail,
                 reproduce: first.reproduce.clone(),
+                hidden: false,
             }
         })
         .collect()

@@ -7,6 +7,8 @@ pub mod attack;
 pub mod class;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod mutant;
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub mod win;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
