@@ -75,6 +75,9 @@ pub fn gradescope(report: &Report) -> Value {
     }
     let mut results = json!({
         "output": output,
+        "output_format": "text",
+        "test_output_format": "text",
+        "test_name_format": "text",
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": tests,
@@ -90,6 +93,7 @@ pub fn gradescope_failure(row: &GradebookRow) -> Value {
     json!({
         "score": 0.0,
         "output": format!("Your submission could not be graded, so every part scores 0: {}", row.error),
+        "output_format": "text",
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": [],
@@ -103,6 +107,8 @@ fn test(name: &str, number: &str, score: f64, max: f64, output: &str, visibility
         "score": crate::report::round1(score),
         "max_score": crate::report::round1(max),
         "output": output,
+        "output_format": "text",
+        "name_format": "text",
         "visibility": visibility,
     })
 }
