@@ -1,7 +1,7 @@
 //! `sol course`: an instructor's course kit. `sol course starter` writes the repository
-//! students clone (see `solitaire_grader::starter`); `sol course collect` records, at the
+//! students clone (see `solitaire_grader::course::starter`); `sol course collect` records, at the
 //! deadline, which commit each git submission's revision names (see
-//! `solitaire_grader::collect`).
+//! `solitaire_grader::class::collect`).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -61,8 +61,8 @@ pub fn run(args: &CourseArgs, catalog: &Catalog) -> Result<(), String> {
     match &args.command {
         CourseCommand::Starter { course, out } => {
             let parsed = Course::read_file(course).map_err(|e| e.to_string())?;
-            let workspace = solitaire_grader::starter::workspace();
-            let starter = solitaire_grader::starter::write_starter(
+            let workspace = solitaire_grader::course::starter::workspace();
+            let starter = solitaire_grader::course::starter::write_starter(
                 &workspace, catalog, &parsed, course, out,
             )?;
             let _ = writeln!(
@@ -109,7 +109,7 @@ fn collect(
     if let Some(dir) = build_dir {
         options.build_dir = dir.to_path_buf();
     }
-    let found = solitaire_grader::collect::collect(&roster, file, &log, &options)
+    let found = solitaire_grader::class::collect::collect(&roster, file, &log, &options)
         .map_err(|e| e.to_string())?;
     let mut err = std::io::stderr();
     for r in &found.records {

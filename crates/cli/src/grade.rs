@@ -1,5 +1,5 @@
 //! `sol grade`: grade a registered game against a reference game (see `solitaire_grader`), or
-//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::classroom`); under
+//! a whole class from a roster into a CSV gradebook (see `solitaire_grader::class::run`); under
 //! a course, against the reference as the course configures it.
 
 use std::path::{Path, PathBuf};
@@ -10,7 +10,8 @@ use std::io::Write as _;
 use clap::Args;
 use solitaire_core::Catalog;
 use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
-use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, gradebook, run_class};
+use solitaire_grader::class::gradebook;
+use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, run_class};
 
 use crate::output::out;
 
@@ -270,7 +271,7 @@ fn write_report(args: &GradeArgs, report: &solitaire_grader::Report) -> Result<(
         Format::Markdown => report.to_markdown(),
         Format::Gradescope => format!(
             "{}\n",
-            serde_json::to_string_pretty(&solitaire_grader::export::gradescope(report))
+            serde_json::to_string_pretty(&solitaire_grader::class::export::gradescope(report))
                 .unwrap_or_default()
         ),
     };
@@ -321,7 +322,7 @@ fn grade_class(
     class.moodle = args.moodle.clone();
     class.similarity = args.similarity.clone();
     if !roster.submissions.is_empty() || roster.submissions_from.is_some() {
-        let protections = solitaire_grader::classroom::sandbox_in_force(&class)?;
+        let protections = solitaire_grader::class::run::sandbox_in_force(&class)?;
         let _ = writeln!(std::io::stderr(), "sandbox: {protections}");
     }
     let rows = run_class(&roster, file, catalog, &class, &mut |f: &Finished| {

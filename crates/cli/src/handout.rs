@@ -1,4 +1,4 @@
-//! `sol handout`: the Markdown handout of a game (see `solitaire_grader::handout`), for a
+//! `sol handout`: the Markdown handout of a game (see `solitaire_grader::course::handout`), for a
 //! course or with the game's default readings.
 
 use std::path::{Path, PathBuf};
@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use solitaire_core::Catalog;
 use solitaire_files::Course;
-use solitaire_grader::handout::{ForCourse, handout};
+use solitaire_grader::course::handout::{ForCourse, handout};
 
 use crate::output::out;
 use crate::{Failure, find};

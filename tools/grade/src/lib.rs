@@ -17,17 +17,17 @@
 //!    that agree before its first divergence. Divergences are grouped by the rule they touch
 //!    (a reading, the reference's reason for a refusal, or a scenario's rule sentence), each
 //!    group with commands that replay its first example.
-//! 4. **Robustness** (15): every call into the candidate runs under [`guard::guarded`]; a
+//! 4. **Robustness** (15): every call into the candidate runs under [`judge::guard::guarded`]; a
 //!    panic, a check over the time limit, or an undo that does not restore the position (or
 //!    rules whose answers change after apply + undo: hidden state) each cost 5 points, and are
 //!    reported where they happened. The failing check also fails in its own part. A class
-//!    run ([`classroom`]) grades each submission through its oracle ([`oracle`]), a program
+//!    run ([`class::run`]) grades each submission through its oracle ([`oracle`]), a program
 //!    of the student's code in a sandbox ([`sandbox`]) that answers the judge's questions;
 //!    a check that ends the oracle or gets an answer out of protocol is a fourth kind of
 //!    fault.
 //!
 //! Every command a report prints runs as printed: positions are written first, in the text
-//! form of the game that reads them. [`handout`] writes what a student needs to know beyond
+//! form of the game that reads them. [`course::handout`] writes what a student needs to know beyond
 //! the rules text.
 //!
 //! ```no_run
@@ -39,63 +39,35 @@
 //! print!("{}", report.to_markdown());
 //! ```
 
-pub mod alone;
+pub mod build;
 pub mod class;
-pub mod classroom;
-pub mod collect;
-mod commands;
-pub mod compile;
-mod conformance;
-mod context;
-mod copies;
-mod differential;
-pub mod export;
-pub mod failure;
-pub mod gradebook;
-mod grading;
-pub mod guard;
-mod guard_lints;
-pub mod handout;
-pub mod hooks;
-pub mod inert;
+pub mod course;
 pub mod intake;
-mod jails;
-mod layout;
-pub mod manifest;
+pub mod judge;
 pub mod oracle;
-pub mod own;
-mod piles;
-pub mod prebuild;
-mod properties;
-pub mod readings;
-pub mod report;
 pub mod sandbox;
 pub mod similarity;
-pub mod starter;
-pub mod submission;
-mod touched;
-pub mod trusted;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use thiserror::Error;
 
-pub use alone::{PublicScenarios, grade_alone, grade_variant};
-pub use class::{ClassError, Roster, Row, grade_class, gradebook_csv};
-pub use classroom::{ClassOptions, Finished, Limits, run_class};
-pub use failure::Failure;
-pub use grading::{grade, grade_with};
-pub use own::Own;
+pub use class::failure::Failure;
+pub use class::roster::{ClassError, Roster, Row, grade_class, gradebook_csv};
+pub use class::run::{ClassOptions, Finished, Limits, run_class};
+pub use judge::alone::{PublicScenarios, grade_alone, grade_variant};
+pub use judge::grade::{grade, grade_with};
+pub use judge::own::Own;
 pub(crate) use solitaire_oracle::capped;
 
 /// The most bytes of any text a candidate wrote (a panic message, a refusal reason) that a
 /// report shows.
 pub const MAX_CANDIDATE_TEXT: usize = 300;
-pub use gradebook::GradebookRow;
-pub use hooks::{CheckHooks, Plan};
-pub use report::{Finding, Part, Report};
-pub use submission::{Source, Submission};
+pub use class::gradebook::GradebookRow;
+pub use intake::submission::{Source, Submission};
+pub use judge::hooks::{CheckHooks, Plan};
+pub use judge::report::{Finding, Part, Report};
 
 /// How thoroughly to grade.
 #[derive(Clone, Debug)]

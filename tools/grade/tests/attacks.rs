@@ -23,7 +23,7 @@ use std::os::unix::net::UnixListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use solitaire_grader::trusted::built_from;
+use solitaire_grader::build::trusted::built_from;
 use solitaire_grader::{GradebookRow, Roster, run_class};
 use support::attack::{SLEEPER, attacker, files, lit, processes, report};
 use support::class::{checkout, edit, read, scaffolded, write};
@@ -341,7 +341,7 @@ fn no_attack_gets_a_better_grade_or_hurts_a_classmate() {
     let tmp = tmp.path();
     let mut options = support::class::options(tmp, 3, 40);
     options.limits.student_seconds = 120;
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("skipped: every attack needs the strict sandbox: {why}");
         return;
     }
@@ -469,8 +469,8 @@ fn no_attack_gets_a_better_grade_or_hurts_a_classmate() {
     );
 
     // The gradebook on disk is the run's, and says no more than it should.
-    let written =
-        solitaire_grader::gradebook::read(&targets.gradebook).unwrap_or_else(|e| panic!("{e}"));
+    let written = solitaire_grader::class::gradebook::read(&targets.gradebook)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written, rows, "the gradebook was changed after the run");
     let csv = read(&targets.gradebook);
     for line in csv.lines() {

@@ -153,7 +153,7 @@ fn no_git_submission_runs_code_writes_without_bounds_or_beats_the_deadline() {
     let tmp = tmp.path();
     let mut options = support::class::options(tmp, 2, 20);
     options.limits.student_seconds = 120;
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("skipped: every attack needs the strict sandbox: {why}");
         return;
     }
@@ -460,7 +460,7 @@ fn at_the_deadline(t: &Class, honest: f64) {
         let file = class.join("collect.ron");
         write(&file, &text);
         let roster = Roster::parse("collect.ron", &text).unwrap_or_else(|e| panic!("{e}"));
-        let found = solitaire_grader::collect::collect(
+        let found = solitaire_grader::class::collect::collect(
             &roster,
             &file,
             &class.join("collected.csv"),

@@ -67,7 +67,8 @@ const COURSE: &str = r#"(name: "Points", games: {"bristol": ()}, allowed_crates:
 /// control's own that reach every rule the public ones reach, copying none.
 fn honest_scenarios(game: &str) -> String {
     let public = read(
-        &solitaire_grader::trusted::built_from().join("games/bristol/conformance/bristol.ron"),
+        &solitaire_grader::build::trusted::built_from()
+            .join("games/bristol/conformance/bristol.ron"),
     );
     let file = solitaire_conformance::ScenarioFile::parse("bristol.ron", &public)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -193,7 +194,7 @@ fn run(
 
 /// A row's points in part `id`, of the first four columns or the later ones.
 fn part(row: &GradebookRow, id: &str) -> f64 {
-    use solitaire_grader::gradebook::{LATER_PARTS, PARTS};
+    use solitaire_grader::class::gradebook::{LATER_PARTS, PARTS};
     let cell = match PARTS.iter().position(|p| *p == id) {
         Some(i) => &row.parts[i],
         None => LATER_PARTS
@@ -227,7 +228,7 @@ fn every_point_is_paid_by_a_check_and_hidden_outcomes_wait_for_publication() {
     let tmp = tmp.path();
     let hidden = tmp.join("hidden");
     let options = class_options(tmp, Some(&hidden));
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("skipped: the attacks on points need the strict sandbox: {why}");
         return;
     }

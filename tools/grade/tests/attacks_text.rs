@@ -181,7 +181,7 @@ fn candidate_text_stays_text_and_the_build_stays_small_and_short() {
     let tmp = tmp.path();
     let mut options = support::class::options(tmp, 2, 30);
     options.limits.student_seconds = 120;
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("skipped: the text attacks need the strict sandbox: {why}");
         return;
     }

@@ -245,7 +245,7 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
         "include_str!(\"../layouts/kit-maze.ron\")",
         "include_str!(\"../../../assets/layouts/kit-maze.ron\")",
     );
-    let trusted = solitaire_grader::trusted::built_from();
+    let trusted = solitaire_grader::build::trusted::built_from();
     // Her scenarios show the game won: the solver's generic search through an oracle finds
     // no win of Labyrinth's soon (the first is on seed 35).
     let own = read(&trusted.join("games/labyrinth/conformance/labyrinth.ron"))
@@ -265,7 +265,7 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
     let roster = Roster::parse("roster.ron", &read(&roster_file)).unwrap_or_else(|e| panic!("{e}"));
 
     let mut options = support::class::options(tmp.path(), 3, 40);
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("the strict sandbox is not available here, grading with --sandbox off: {why}");
         options.sandbox = solitaire_grader::sandbox::Mode::Off;
     }
@@ -284,7 +284,7 @@ fn a_class_of_submissions_is_built_and_graded_each_in_its_own_process() {
 
     assert_eq!(rows.len(), class.len() + 2, "{rows:#?}");
     assert_eq!(seen.len(), rows.len());
-    let written = solitaire_grader::gradebook::read(&tmp.path().join("gradebook.csv"))
+    let written = solitaire_grader::class::gradebook::read(&tmp.path().join("gradebook.csv"))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written, rows);
     let by: BTreeMap<&str, &GradebookRow> = rows.iter().map(|r| (r.game.as_str(), r)).collect();

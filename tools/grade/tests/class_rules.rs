@@ -23,7 +23,7 @@ fn a_wrong_win_and_a_wrong_refusal_category_lose_points_in_differential_play() {
     let tmp = tmp.path();
     let class = tmp.join("class");
     let mut options = support::class::options(tmp, 4, 60);
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("the strict sandbox is not available here, grading with --sandbox off: {why}");
         options.sandbox = solitaire_grader::sandbox::Mode::Off;
     }

@@ -37,7 +37,7 @@ fn commit(dir: &Path, message: &str, date: &str) {
 fn collect(roster: &Roster, file: &Path, options: &ClassOptions) -> Vec<collected::Record> {
     let log = file.with_file_name("collected.csv");
     let started = Instant::now();
-    let found = solitaire_grader::collect::collect(roster, file, &log, options)
+    let found = solitaire_grader::class::collect::collect(roster, file, &log, options)
         .unwrap_or_else(|e| panic!("{e}"));
     eprintln!(
         "collected {} repositories in {:.2} s",
@@ -83,7 +83,7 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
         Roster::parse("roster.ron", &text).unwrap_or_else(|e| panic!("{e}"))
     };
     let mut options = support::class::options(tmp, 2, 20);
-    if let Err(why) = solitaire_grader::classroom::sandbox_in_force(&options) {
+    if let Err(why) = solitaire_grader::class::run::sandbox_in_force(&options) {
         eprintln!("the strict sandbox is not available here, grading with --sandbox off: {why}");
         options.sandbox = solitaire_grader::sandbox::Mode::Off;
     }

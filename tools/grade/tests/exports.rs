@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use solitaire_grader::export::{Identity, canvas_csv, gradescope, moodle_csv};
-use solitaire_grader::report::{Finding, Part, Share};
+use solitaire_grader::class::export::{Identity, canvas_csv, gradescope, moodle_csv};
+use solitaire_grader::judge::report::{Finding, Part, Share};
 use solitaire_grader::{GradebookRow, Report};
 
 fn golden(name: &str, found: &str) {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use solitaire_core::{Game, IllegalKind, ReadingValues};
 use solitaire_files::Course;
-use solitaire_grader::handout::{ForCourse, handout};
+use solitaire_grader::course::handout::{ForCourse, handout};
 
 /// The commands in backticks of the lines that start with `prefix`.
 fn commands<'a>(text: &'a str, prefix: &str) -> Vec<(&'a str, String)> {

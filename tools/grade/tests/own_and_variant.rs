@@ -7,7 +7,8 @@ mod support;
 use std::collections::BTreeMap;
 
 use solitaire_conformance::ScenarioFile;
-use solitaire_grader::{Options, Report, grade_with, own};
+use solitaire_grader::judge::own;
+use solitaire_grader::{Options, Report, grade_with};
 use support::mutant::*;
 
 fn public() -> ScenarioFile {

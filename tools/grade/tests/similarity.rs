@@ -14,11 +14,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use solitaire_grader::build::trusted::built_from;
 use solitaire_grader::similarity::{
     Comparison, Document, GameDocuments, Ignored, PairOptions, SimilarityError, class_pairs,
     compare, report_markdown,
 };
-use solitaire_grader::trusted::built_from;
 
 /// The reference games of the collection.
 const GAMES: &[&str] = &[

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use solitaire_files::Course;
-use solitaire_grader::starter::{YOUR_GAME, write_starter};
+use solitaire_grader::course::starter::{YOUR_GAME, write_starter};
 
 const COURSE: &str = r#"(
     name: "Autumn term",
@@ -85,7 +85,7 @@ fn starter() -> (tempfile::TempDir, PathBuf) {
     std::fs::write(&course_file, COURSE).unwrap_or_else(|e| panic!("{e}"));
     let course = Course::parse("course.ron", COURSE).unwrap_or_else(|e| panic!("{e}"));
     let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let workspace = solitaire_grader::trusted::built_from();
+    let workspace = solitaire_grader::build::trusted::built_from();
     let out = tmp.path().join("starter");
     let starter = write_starter(&workspace, &catalog, &course, &course_file, &out)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -96,7 +96,7 @@ fn starter() -> (tempfile::TempDir, PathBuf) {
 #[test]
 fn a_starter_is_one_commit_without_a_line_of_the_reference() {
     let (tmp, out) = starter();
-    let workspace = solitaire_grader::trusted::built_from();
+    let workspace = solitaire_grader::build::trusted::built_from();
 
     // One commit, holding everything.
     let log = run(&out, "git", &["log", "--format=%s"], tmp.path());

@@ -146,7 +146,7 @@ impl Session {
         Ok(self
             .tree(games.oid, "games")?
             .into_iter()
-            .filter(|e| e.mode == Mode::Tree && crate::submission::valid_id(&e.name))
+            .filter(|e| e.mode == Mode::Tree && crate::intake::submission::valid_id(&e.name))
             .map(|e| e.name)
             .collect())
     }

@@ -23,6 +23,7 @@ pub mod plant;
 pub mod pushes;
 pub mod refs;
 pub mod server;
+pub mod submission;
 #[cfg(test)]
 mod tests;
 

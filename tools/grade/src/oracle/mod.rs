@@ -6,7 +6,7 @@
 //!
 //! A question that cannot be answered (the oracle panicked, ended, answered late or out of
 //! protocol) unwinds out of the rules method that asked it with an [`OracleFault`], which
-//! the grader's guard ([`crate::guard`]) turns into that check's fault, exactly as it does a
+//! the grader's guard ([`crate::judge::guard`]) turns into that check's fault, exactly as it does a
 //! panic of in-process code.
 
 pub mod process;
@@ -20,9 +20,9 @@ use solitaire_core::ReadingValues;
 use solitaire_oracle::protocol::{Question, Reply};
 use solitaire_oracle::wire::WireReading;
 
-use crate::guard::Fault;
-use crate::hooks::{CheckHooks, Plan};
-use crate::report::Part;
+use crate::judge::guard::Fault;
+use crate::judge::hooks::{CheckHooks, Plan};
+use crate::judge::report::Part;
 use crate::sandbox::{Jail, Killer, Target};
 use process::{Failure, Process};
 
@@ -215,9 +215,9 @@ impl Session {
                 Some(process) => {
                     let deadline = Instant::now() + self.setup.answer_limit;
                     match process.ask(question, deadline) {
-                        Ok(Reply::Panic { message }) => {
-                            Err(OracleFault::Panic(crate::inert::candidate_text(&message)))
-                        }
+                        Ok(Reply::Panic { message }) => Err(OracleFault::Panic(
+                            crate::judge::inert::candidate_text(&message),
+                        )),
                         Ok(reply) => Ok(reply),
                         Err(failure) => {
                             process.kill();

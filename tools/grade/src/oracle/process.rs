@@ -91,7 +91,7 @@ impl Process {
         let answer: Answer = serde_json::from_slice(&answer).map_err(|e| {
             Failure::Malformed(format!(
                 "its answer does not read: {}",
-                crate::inert::candidate_text(&e.to_string())
+                crate::judge::inert::candidate_text(&e.to_string())
             ))
         })?;
         if answer.id != id {
@@ -165,7 +165,7 @@ fn last_words(bytes: &[u8]) -> String {
         .filter(|l| !l.is_empty())
         .collect();
     let last = &lines[lines.len().saturating_sub(2)..];
-    crate::inert::candidate_text(&without_numbers_in_parentheses(&last.join(" / ")))
+    crate::judge::inert::candidate_text(&without_numbers_in_parentheses(&last.join(" / ")))
 }
 
 /// The text without ` (1234)` (thread and process ids, which differ from run to run).

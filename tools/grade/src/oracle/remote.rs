@@ -88,8 +88,9 @@ fn leak_readings(readings: &[WireReading]) -> Result<&'static [Reading], String>
             "the game declares more than {MAX_READINGS} readings"
         ));
     }
-    let text =
-        |s: &str| -> &'static str { Box::leak(crate::inert::candidate_text(s).into_boxed_str()) };
+    let text = |s: &str| -> &'static str {
+        Box::leak(crate::judge::inert::candidate_text(s).into_boxed_str())
+    };
     let mut out = Vec::with_capacity(readings.len());
     for r in readings {
         if r.choices.is_empty() || r.choices.len() > MAX_READINGS {
@@ -134,7 +135,9 @@ struct Surveyed {
 fn answer<T>(item: Item<T>) -> T {
     match item {
         Item::Answer(value) => value,
-        Item::Panic(message) => OracleFault::Panic(crate::inert::candidate_text(&message)).raise(),
+        Item::Panic(message) => {
+            OracleFault::Panic(crate::judge::inert::candidate_text(&message)).raise()
+        }
     }
 }
 
@@ -198,7 +201,7 @@ impl RemoteRules {
 
     /// A text of the candidate's, `'static` for the engine's types, cut and interned.
     fn intern(&self, text: &str) -> &'static str {
-        let text = crate::inert::candidate_text(text);
+        let text = crate::judge::inert::candidate_text(text);
         let mut reasons = self.reasons.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(known) = reasons.get(&text) {
             return known;
@@ -215,7 +218,7 @@ impl RemoteRules {
         match self.session.ask(question) {
             Reply::Error { message } => OracleFault::Crash(format!(
                 "its oracle could not answer: {}",
-                crate::inert::candidate_text(&message)
+                crate::judge::inert::candidate_text(&message)
             ))
             .raise(),
             reply => reply,
@@ -376,7 +379,7 @@ impl Rules for RemoteRules {
                 Err(e) => out_of_protocol(e),
             },
             Reply::Error { message } => {
-                Err(layout.error("deal", crate::inert::candidate_text(&message)))
+                Err(layout.error("deal", crate::judge::inert::candidate_text(&message)))
             }
             other => out_of_protocol(format!("a {} answer to {}", other.name(), "deal")),
         }

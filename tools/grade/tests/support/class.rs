@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use solitaire_grader::trusted::built_from;
+use solitaire_grader::build::trusted::built_from;
 use solitaire_grader::{ClassOptions, Options};
 use solitaire_scaffold::{Request, scaffold};
 
@@ -156,7 +156,7 @@ pub fn options(tmp: &Path, seeds: u64, steps: usize) -> ClassOptions {
 
 /// A row's points in the gradebook part `id`.
 pub fn part(row: &solitaire_grader::GradebookRow, id: &str) -> f64 {
-    let i = solitaire_grader::gradebook::PARTS
+    let i = solitaire_grader::class::gradebook::PARTS
         .iter()
         .position(|p| *p == id)
         .unwrap_or_else(|| panic!("no part {id}"));
