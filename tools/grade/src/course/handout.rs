@@ -8,7 +8,7 @@
 //! ```
 //! let catalog = solitaire_games::catalog().unwrap();
 //! let game = catalog.get("bristol").unwrap();
-//! let text = solitaire_grader::handout::handout(&game, None);
+//! let text = solitaire_grader::course::handout::handout(&game, None);
 //! assert!(text.contains("`w1`") && text.contains("sol grade"));
 //! ```
 

@@ -179,12 +179,14 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
         let (scenario, n) = (&entry.scenario, entry.number);
         let game = cand.clone();
         let owned = scenario.clone();
+        // A variant's scenarios are the student's own: their names are a candidate's text.
+        let name = super::inert::candidate_text(&scenario.name);
         let (what, title) = if hidden {
-            let title = format!("Hidden scenario: {}", scenario.name);
-            (format!("hidden scenario {:?}", scenario.name), title)
+            let title = format!("Hidden scenario: {name}");
+            (format!("hidden scenario {name:?}"), title)
         } else {
-            let title = format!("Scenario {n}: {} ({})", scenario.name, suite.source);
-            (format!("scenario {n} {:?}", scenario.name), title)
+            let title = format!("Scenario {n}: {name} ({})", suite.source);
+            (format!("scenario {n} {name:?}"), title)
         };
         let start = if hidden {
             Vec::new()
