@@ -256,7 +256,7 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
 pub fn utc_stamp(time: SystemTime) -> String {
     let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rem) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days);
+    let (y, m, d) = civil_from_days(i64::try_from(days).unwrap_or(i64::MAX / 86_400));
     format!(
         "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
         rem / 3600,
@@ -265,17 +265,18 @@ pub fn utc_stamp(time: SystemTime) -> String {
     )
 }
 
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
+/// The proleptic Gregorian date (year, month, day) of a day count since 1970-01-01, before it
+/// too (Howard Hinnant's `civil_from_days`).
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
     let mp = (5 * doy + 2) / 153;
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + u64::from(m <= 2);
+    let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
 }
 

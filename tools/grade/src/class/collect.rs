@@ -36,19 +36,12 @@ pub fn collect(
     log: &Path,
     options: &ClassOptions,
 ) -> Result<Collection, ClassError> {
-    let roster_dir = roster_file
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let fail = |file: &Path, message: String| ClassError {
-        file: file.display().to_string(),
-        message,
-    };
+    let roster_dir = crate::class::roster::roster_dir(roster_file);
     let sources = roster
         .git_sources(roster_dir)
-        .map_err(|e| fail(roster_file, e))?;
+        .map_err(|e| ClassError::at(roster_file, e))?;
     // The log must read before anything is collected into it.
-    collected::read(log).map_err(|e| fail(log, e))?;
+    collected::read(log).map_err(|e| ClassError::at(log, e))?;
     let jails = Jails::prepare(options, roster_dir)?;
     let time = Duration::from_secs(options.limits.intake_seconds);
     let mut collection = Collection::default();
@@ -65,6 +58,6 @@ pub fn collect(
             Err(why) => collection.failures.push((shown, why)),
         }
     }
-    collected::append(log, &collection.records).map_err(|e| fail(log, e))?;
+    collected::append(log, &collection.records).map_err(|e| ClassError::at(log, e))?;
     Ok(collection)
 }

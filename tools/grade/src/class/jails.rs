@@ -29,14 +29,11 @@ impl Jails {
     /// A strict sandbox this machine cannot give, a secret under `/usr`, a directory that
     /// cannot be made.
     pub fn prepare(options: &ClassOptions, roster_dir: &Path) -> Result<Jails, ClassError> {
-        let fail = |file: &Path, message: String| ClassError {
-            file: file.display().to_string(),
-            message,
-        };
         let build_dir = &options.build_dir;
         let jail_root = build_dir.join("jail");
-        std::fs::create_dir_all(&jail_root).map_err(|e| fail(&jail_root, e.to_string()))?;
-        sandbox_in_force(options).map_err(|e| fail(build_dir, e))?;
+        std::fs::create_dir_all(&jail_root)
+            .map_err(|e| ClassError::at(&jail_root, e.to_string()))?;
+        sandbox_in_force(options).map_err(|e| ClassError::at(build_dir, e))?;
         if options.sandbox == Mode::Strict {
             let mut secrets = vec![options.workspace.clone(), roster_dir.to_path_buf()];
             secrets.extend(options.grade.hidden_dir.clone());
@@ -45,11 +42,10 @@ impl Jails {
             for secret in secrets {
                 let path = secret.canonicalize().unwrap_or(secret);
                 if path.starts_with("/usr") {
-                    return Err(fail(
+                    return Err(ClassError::at(
                         &path,
                         "lies under /usr, which every student's sandbox may read: keep the \
-                         course, the roster, the hidden scenarios and the reports elsewhere"
-                            .into(),
+                         course, the roster, the hidden scenarios and the reports elsewhere",
                     ));
                 }
             }
@@ -64,7 +60,7 @@ impl Jails {
         let empty_git = build_dir.join("intake").join("empty.git");
         let time = Duration::from_secs(options.limits.intake_seconds);
         let git = GitJail::prepare(jail.clone(), empty_git.clone(), time)
-            .map_err(|e| fail(&empty_git, e))?;
+            .map_err(|e| ClassError::at(&empty_git, e))?;
         // SAFETY: geteuid only reads the process's credentials.
         let root = options.sandbox == Mode::Strict && unsafe { libc::geteuid() } == 0;
         Ok(Jails {

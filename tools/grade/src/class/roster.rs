@@ -245,6 +245,24 @@ pub struct ClassError {
     pub message: String,
 }
 
+impl ClassError {
+    /// The error `message` about `file`.
+    pub fn at(file: &Path, message: impl Into<String>) -> ClassError {
+        ClassError {
+            file: file.display().to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The directory a roster file's relative paths start from: the file's own, or `.`.
+pub fn roster_dir(roster_file: &Path) -> &Path {
+    roster_file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
 impl Roster {
     /// Read a roster's text; `file` names it in errors.
     ///

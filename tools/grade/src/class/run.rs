@@ -200,26 +200,19 @@ pub fn run_class(
     options: &ClassOptions,
     progress: &mut dyn FnMut(&Finished),
 ) -> Result<Vec<GradebookRow>, ClassError> {
-    let roster_dir = roster_file
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let fail = |file: &Path, message: String| ClassError {
-        file: file.display().to_string(),
-        message,
-    };
+    let roster_dir = crate::class::roster::roster_dir(roster_file);
     let course_file = match (&options.course, &roster.course) {
         (Some(file), _) => Some(file.clone()),
         (None, Some(rel)) => Some(roster_dir.join(rel)),
         (None, None) => None,
     };
     let course = match &course_file {
-        Some(file) => Course::read_file(file).map_err(|e| fail(file, e.to_string()))?,
+        Some(file) => Course::read_file(file).map_err(|e| ClassError::at(file, e.to_string()))?,
         None => Course::default(),
     };
     if let Some(dir) = options.grade.hidden_dir.as_ref().filter(|d| !d.is_dir()) {
         let message = "the hidden scenarios directory does not exist".to_string();
-        return Err(fail(dir, message));
+        return Err(ClassError::at(dir, message));
     }
     let mut options = options.clone();
     if options.grade.course_file.is_none() {
@@ -228,8 +221,15 @@ pub fn run_class(
     options.grade.follow(&course);
     let options = &options;
     let mut rows = match (&options.out, options.resume) {
-        (Some(out), true) if out.exists() => gradebook::read(out).map_err(|e| fail(out, e))?,
-        (None, true) => return Err(fail(roster_file, "--resume needs a gradebook file".into())),
+        (Some(out), true) if out.exists() => {
+            gradebook::read(out).map_err(|e| ClassError::at(out, e))?
+        }
+        (None, true) => {
+            return Err(ClassError::at(
+                roster_file,
+                "--resume needs a gradebook file",
+            ));
+        }
         _ => Vec::new(),
     };
     let done = |rows: &[GradebookRow], student: &str, game: &str| {
@@ -242,7 +242,7 @@ pub fn run_class(
                 None => (gradebook::failure_markdown(&finished.row), None),
             };
             gradebook::write_report(dir, &finished.row, &markdown, json.as_deref())
-                .map_err(|e| fail(dir, e))?;
+                .map_err(|e| ClassError::at(dir, e))?;
             if options.gradescope {
                 let results = match &report {
                     Some(report) => crate::class::export::gradescope(report),
@@ -255,12 +255,12 @@ pub fn run_class(
                         .unwrap_or_default()
                         .as_bytes(),
                 )
-                .map_err(|e| fail(&path, e.to_string()))?;
+                .map_err(|e| ClassError::at(&path, e.to_string()))?;
             }
         }
         rows.push(finished.row.clone());
         if let Some(out) = &options.out {
-            gradebook::write(out, rows).map_err(|e| fail(out, e))?;
+            gradebook::write(out, rows).map_err(|e| ClassError::at(out, e))?;
         }
         progress(&finished);
         Ok::<(), ClassError>(())
@@ -289,7 +289,7 @@ pub fn run_class(
     let registered: Vec<String> = catalog.games().iter().map(|g| g.id().to_string()).collect();
     let deadline = roster
         .deadline(roster_dir)
-        .map_err(|e| fail(roster_file, e))?;
+        .map_err(|e| ClassError::at(roster_file, e))?;
     let jails = if roster.submissions.is_empty() && roster.submissions_from.is_none() {
         None
     } else {
@@ -307,7 +307,7 @@ pub fn run_class(
                 submission::game_ids(path, shown, "HEAD", &jail, deadline.as_ref())
             },
         )
-        .map_err(|e| fail(roster_file, e))?;
+        .map_err(|e| ClassError::at(roster_file, e))?;
     let mut house = None;
     for (index, sub) in submissions.iter().enumerate() {
         if done(&rows, &sub.student, &sub.game) {
@@ -346,12 +346,13 @@ pub fn run_class(
         &mut rows,
         report.as_deref(),
     )
-    .map_err(|(file, e)| fail(&file, e))?;
+    .map_err(|(file, e)| ClassError::at(&file, e))?;
     // Written again only where the comparison filled a cell (a FIFO is read once per write).
     if let Some(out) = options.out.as_ref().filter(|_| rows != before_copies) {
-        gradebook::write(out, &rows).map_err(|e| fail(out, e))?;
+        gradebook::write(out, &rows).map_err(|e| ClassError::at(out, e))?;
     }
-    write_exports(options, roster, &submissions, &rows).map_err(|(file, e)| fail(&file, e))?;
+    write_exports(options, roster, &submissions, &rows)
+        .map_err(|(file, e)| ClassError::at(&file, e))?;
     Ok(rows)
 }
 
@@ -410,11 +411,8 @@ struct House {
 
 impl House {
     fn prepare(options: &ClassOptions, course: &Course, jails: Jails) -> Result<House, ClassError> {
-        let fail = |file: &Path, message: String| ClassError {
-            file: file.display().to_string(),
-            message,
-        };
-        let trusted = Trusted::open(&options.workspace).map_err(|e| fail(&options.workspace, e))?;
+        let trusted =
+            Trusted::open(&options.workspace).map_err(|e| ClassError::at(&options.workspace, e))?;
         let trusted_dir = options.build_dir.join("trusted");
         let target_dir = options
             .target_dir
@@ -428,7 +426,7 @@ impl House {
             options.offline,
             options.build_timeout,
         )
-        .map_err(|e| fail(&trusted_dir, e))?;
+        .map_err(|e| ClassError::at(&trusted_dir, e))?;
         Ok(House {
             trusted,
             deps,

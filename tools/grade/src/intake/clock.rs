@@ -122,26 +122,12 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// The date of a day since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
 impl fmt::Display for Moment {
     /// In UTC: `2026-12-01T23:58:40Z`, with the fraction of a second when there is one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let days = self.secs.div_euclid(86_400);
         let in_day = self.secs.rem_euclid(86_400);
-        let (year, month, day) = civil_from_days(days);
+        let (year, month, day) = solitaire_files::civil_from_days(days);
         write!(
             f,
             "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
