@@ -21,11 +21,11 @@ use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::os::unix::net::UnixListener;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use solitaire_grader::GradebookRow;
 use solitaire_grader::build::trusted::built_from;
-use solitaire_grader::{GradebookRow, Roster, run_class};
-use support::attack::{SLEEPER, attacker, files, lit, processes, report};
+use support::attack::{SLEEPER, attacker, files, grade, lit, processes, report};
 use support::class::{checkout, edit, read, scaffolded, write};
 
 const REFERENCE: &str = "bristol";
@@ -400,8 +400,6 @@ fn no_attack_gets_a_better_grade_or_hurts_a_classmate() {
         "(name: \"Attack test\", games: {\"bristol\": ()}, allowed_crates: [\"serde\"])\n",
     );
     let roster_text = support::class::roster_text(&roster, Some("course.ron"));
-    write(&roster_file, &roster_text);
-    let roster = Roster::parse("roster.ron", &roster_text).unwrap_or_else(|e| panic!("{e}"));
     let victim_sources: Vec<(PathBuf, Vec<u8>)> = {
         let mut v = Vec::new();
         for id in ["victim1-bristol", "victim2-bristol", "victim3-bristol"] {
@@ -410,23 +408,8 @@ fn no_attack_gets_a_better_grade_or_hurts_a_classmate() {
         v
     };
 
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let started = Instant::now();
-    let mut times = BTreeMap::new();
-    let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
-        eprintln!(
-            "{} {} {:?} in {:.1} s, {} oracles",
-            f.row.student,
-            f.row.total,
-            f.row.error.chars().take(160).collect::<String>(),
-            f.time.as_secs_f64(),
-            f.runs
-        );
-        times.insert(f.row.student.clone(), f.time);
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
-    let wall = started.elapsed();
-    eprintln!("the class took {:.1} s", wall.as_secs_f64());
+    let graded = grade(&roster_file, &roster_text, &options);
+    let (rows, times, wall) = (&graded.rows, &graded.times, graded.wall);
 
     // Let any survivor do its worst, then look.
     std::thread::sleep(Duration::from_secs(4));
@@ -471,7 +454,7 @@ fn no_attack_gets_a_better_grade_or_hurts_a_classmate() {
     // The gradebook on disk is the run's, and says no more than it should.
     let written = solitaire_grader::class::gradebook::read(&targets.gradebook)
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(written, rows, "the gradebook was changed after the run");
+    assert_eq!(&written, rows, "the gradebook was changed after the run");
     let csv = read(&targets.gradebook);
     for line in csv.lines() {
         assert!(

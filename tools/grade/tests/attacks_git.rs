@@ -20,10 +20,10 @@ mod support;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use solitaire_grader::{ClassOptions, GradebookRow, Roster, run_class};
-use support::attack::{files, processes, report};
+use solitaire_grader::{ClassOptions, GradebookRow, Roster};
+use support::attack::{files, grade, processes, report};
 use support::class::{checkout, scaffolded, write};
 
 const REFERENCE: &str = "bristol";
@@ -121,28 +121,11 @@ impl Class {
             &format!("(\n{extra}"),
             1,
         );
-        let roster_file = self.class.join(format!("{name}.ron"));
-        write(&roster_file, &text);
-        let roster = Roster::parse("roster.ron", &text).unwrap_or_else(|e| panic!("{e}"));
         let mut options = self.options.clone();
         options.out = Some(self.tmp.join(format!("{name}.csv")));
         options.reports = Some(self.tmp.join(name));
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        let mut times = BTreeMap::new();
-        let started = Instant::now();
-        let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
-            eprintln!(
-                "{}: {} {:?} ({}) in {:.2} s",
-                f.row.student,
-                f.row.total,
-                f.row.error.chars().take(200).collect::<String>(),
-                f.row.submission,
-                f.time.as_secs_f64()
-            );
-            times.insert(f.row.student.clone(), f.time);
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
-        eprintln!("{name} took {:.1} s", started.elapsed().as_secs_f64());
+        let graded = grade(&self.class.join(format!("{name}.ron")), &text, &options);
+        let (rows, times) = (graded.rows, graded.times);
         (rows, times)
     }
 }

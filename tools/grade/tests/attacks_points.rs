@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value;
-use solitaire_grader::{ClassOptions, GradebookRow, Roster, run_class};
-use support::attack::report;
+use solitaire_grader::{ClassOptions, GradebookRow};
+use support::attack::{grade, report};
 use support::class::{checkout, edit, read, scaffolded, write};
 use support::win::winning_scenario;
 
@@ -176,20 +176,7 @@ fn run(
         ));
     }
     text.push_str("    ],\n)\n");
-    let file = class.join("roster.ron");
-    write(&file, &text);
-    let roster = Roster::parse("roster.ron", &text).unwrap_or_else(|e| panic!("{e}"));
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    run_class(&roster, &file, &catalog, options, &mut |f| {
-        eprintln!(
-            "{} {} {:?} in {:.1} s",
-            f.row.student,
-            f.row.total,
-            f.row.error.chars().take(160).collect::<String>(),
-            f.time.as_secs_f64()
-        );
-    })
-    .unwrap_or_else(|e| panic!("{e}"))
+    grade(&class.join("roster.ron"), &text, options).rows
 }
 
 /// A row's points in part `id`, of the first four columns or the later ones.

@@ -17,8 +17,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use solitaire_grader::{GradebookRow, Roster, run_class};
-use support::attack::{attacker, files};
+use solitaire_grader::GradebookRow;
+use support::attack::{attacker, files, grade};
 use support::class::{checkout, edit, read, scaffolded, write};
 
 const REFERENCE: &str = "bristol";
@@ -210,22 +210,8 @@ fn candidate_text_stays_text_and_the_build_stays_small_and_short() {
         "(name: \"Text attacks\", games: {\"bristol\": ()}, allowed_crates: [\"serde\"])\n",
     );
     let roster_text = support::class::roster_text(&roster, Some("course.ron"));
-    let roster_file = class.join("roster.ron");
-    write(&roster_file, &roster_text);
-    let roster = Roster::parse("roster.ron", &roster_text).unwrap_or_else(|e| panic!("{e}"));
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let mut times = BTreeMap::new();
-    let rows = run_class(&roster, &roster_file, &catalog, &options, &mut |f| {
-        eprintln!(
-            "{} {} {:?} in {:.1} s",
-            f.row.student,
-            f.row.total,
-            f.row.error.chars().take(160).collect::<String>(),
-            f.time.as_secs_f64()
-        );
-        times.insert(f.row.student.clone(), f.time);
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
+    let graded = grade(&class.join("roster.ron"), &roster_text, &options);
+    let (rows, times) = (&graded.rows, &graded.times);
     let by: BTreeMap<&str, &GradebookRow> = rows.iter().map(|r| (r.student.as_str(), r)).collect();
     let total = |s: &str| by[s].total.parse::<f64>().unwrap_or(f64::NAN);
     for student in ["Control", "Victim"] {
@@ -325,7 +311,7 @@ fn candidate_text_stays_text_and_the_build_stays_small_and_short() {
 
     // Each scratch directory keeps the sources only.
     let students = options.build_dir.join("students");
-    for row in &rows {
+    for row in rows {
         let scratch = students.join(row.report_name());
         assert!(!scratch.join("out").exists(), "{}", scratch.display());
         assert!(

@@ -2,9 +2,11 @@
 //! run when the oracle builds the game and at every check), and the looks a suite takes after
 //! the run (every file below a directory, every process on the machine, a student's report).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use solitaire_grader::GradebookRow;
+use solitaire_grader::{ClassOptions, GradebookRow, Roster, run_class};
 
 use super::class::{edit, scaffolded, write};
 
@@ -87,4 +89,52 @@ pub fn processes() -> Vec<String> {
         }
     }
     out
+}
+
+/// A class run: its gradebook rows, each student's time, and the run's.
+pub struct Graded {
+    pub rows: Vec<GradebookRow>,
+    pub times: BTreeMap<String, Duration>,
+    pub wall: Duration,
+}
+
+impl Graded {
+    /// The row of `student`.
+    pub fn row(&self, student: &str) -> &GradebookRow {
+        self.rows
+            .iter()
+            .find(|r| r.student == student)
+            .unwrap_or_else(|| panic!("no row for {student}"))
+    }
+
+    /// The total of `student`.
+    pub fn total(&self, student: &str) -> f64 {
+        self.row(student).total.parse().unwrap_or(f64::NAN)
+    }
+}
+
+/// Write the roster `text` to `roster_file` and grade it with `options`, a line per student
+/// on standard error.
+pub fn grade(roster_file: &Path, text: &str, options: &ClassOptions) -> Graded {
+    write(roster_file, text);
+    let roster = Roster::parse("roster.ron", text).unwrap_or_else(|e| panic!("{e}"));
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let mut times = BTreeMap::new();
+    let started = Instant::now();
+    let rows = run_class(&roster, roster_file, &catalog, options, &mut |f| {
+        eprintln!(
+            "{}: {} {:?} ({}) in {:.2} s, {} oracles",
+            f.row.student,
+            f.row.total,
+            f.row.error.chars().take(200).collect::<String>(),
+            f.row.submission,
+            f.time.as_secs_f64(),
+            f.runs
+        );
+        times.insert(f.row.student.clone(), f.time);
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let wall = started.elapsed();
+    eprintln!("the class took {:.1} s", wall.as_secs_f64());
+    Graded { rows, times, wall }
 }
