@@ -68,7 +68,7 @@ struct Plan {
     proc_dir: CString,
     /// The jail's `/proc` mount options: with a uid of the student's own, the processes of
     /// other users (the keeper) are invisible to it.
-    proc_options: CString,
+    proc_options: Option<CString>,
     /// The judge's command line and environment in memory (start, length), which the keeper
     /// inherits and wipes: the jail's `/proc/1/cmdline` shows nothing of the judge.
     judge_strings: [(usize, usize); 2],
@@ -230,7 +230,7 @@ impl Plan {
             files,
             binds,
             proc_dir: c_path(&under(root, Path::new("/proc")))?,
-            proc_options: c(if jail.user.is_some() { "hidepid=2" } else { "" })?,
+            proc_options: jail.user.map(|_| c("hidepid=2")).transpose()?,
             judge_strings: judge_strings(),
             tmp_dir: c_path(&under(root, Path::new("/tmp")))?,
             tmp_options: c(format!("size={},mode=1777", jail.tmp_bytes.max(4096)))?,
@@ -537,7 +537,9 @@ unsafe fn build_jail(plan: &Plan, ends: &Ends) {
             plan.proc_dir.as_ptr(),
             c"proc".as_ptr(),
             libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            plan.proc_options.as_ptr().cast(),
+            plan.proc_options
+                .as_ref()
+                .map_or(std::ptr::null(), |o| o.as_ptr().cast()),
         ) != 0
         {
             fail(ends, 9);
