@@ -42,6 +42,7 @@
 pub mod build;
 pub mod class;
 pub mod course;
+pub mod csv;
 pub mod intake;
 pub mod judge;
 pub mod oracle;

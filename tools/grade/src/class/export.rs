@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::class::gradebook::{GradebookRow, csv_field};
+use crate::class::gradebook::GradebookRow;
+use crate::csv::csv_field;
 use crate::judge::report::{Part, Report};
 
 /// A report as Gradescope's `results.json`: a test per part, each with its score, its maximum

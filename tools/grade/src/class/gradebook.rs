@@ -7,6 +7,7 @@ use std::path::Path;
 use solitaire_files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
 
 use crate::Report;
+use crate::csv::{csv_field, from_csv_field, records};
 
 /// The gradebook's columns, in order: the first nine are the original ones, and columns are
 /// only ever added at the end.
@@ -164,32 +165,6 @@ pub fn to_csv(rows: &[GradebookRow]) -> String {
     out
 }
 
-/// Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection).
-const FORMULA: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
-
-/// A CSV field: a text that starts like a formula gets a `'` in front, so spreadsheets show
-/// it as text (a number stays a number); quoted when it holds a comma, quote or newline.
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = if s.starts_with(FORMULA) && s.parse::<f64>().is_err() {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
-/// A field as [`csv_field`] wrote it, without the `'` it put in front of a formula.
-pub(crate) fn from_csv_field(s: String) -> String {
-    match s.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(FORMULA) && rest.parse::<f64>().is_err() => rest.to_string(),
-        _ => s,
-    }
-}
-
 /// Read a gradebook this module wrote (columns found by their header names; older
 /// gradebooks without the last columns read too).
 ///
@@ -235,41 +210,6 @@ pub fn parse(text: &str) -> Result<Vec<GradebookRow>, String> {
         });
     }
     Ok(rows)
-}
-
-/// CSV records: fields split on commas, quoted fields with doubled quotes.
-pub(crate) fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    if quoted {
-        return Err("a quoted field is not closed".into());
-    }
-    if !field.is_empty() || !record.is_empty() {
-        record.push(field);
-        records.push(record);
-    }
-    Ok(records)
 }
 
 /// Write the gradebook atomically: the file is always a whole gradebook.

@@ -14,7 +14,7 @@ use solitaire_files::{MAX_INPUT_BYTES, read_text_capped, write_atomic};
 
 use super::clock::Moment;
 use super::objects::Oid;
-use crate::class::gradebook::{csv_field, from_csv_field, records};
+use crate::csv::{csv_field, from_csv_field, records};
 
 /// The log's header line.
 pub const HEADER: &str = "collected,repository,revision,commit";
