@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::class::gradebook::GradebookRow;
 use crate::csv::csv_field;
-use crate::judge::report::{Part, Report};
+use crate::judge::report::{Part, Report, without_findings};
 
 /// A report as Gradescope's `results.json`: a test per part, each with its score, its maximum
 /// and its findings as output. A part with checks on the instructor's hidden data (a hidden
@@ -28,19 +28,20 @@ pub fn gradescope(report: &Report) -> Value {
                 &number,
                 part.points,
                 part.max,
-                &findings_text(part, &public),
+                &findings_text(part, &public, part.points, part.max),
                 "visible",
             ));
             continue;
         }
         let (points, max) = part.hidden.map_or((0.0, 0.0), |h| (h.points, h.max));
+        let (public_points, public_max) = part.public_points();
         // Named as without hidden checks: the visible test is the same either way.
         tests.push(test(
             part.title,
             &format!("{number}.1"),
-            part.points - points,
-            part.max - max,
-            &findings_text(part, &public),
+            public_points,
+            public_max,
+            &findings_text(part, &public, public_points, public_max),
             "visible",
         ));
         tests.push(test(
@@ -48,7 +49,7 @@ pub fn gradescope(report: &Report) -> Value {
             &format!("{number}.2"),
             points,
             max,
-            &findings_text(part, &secret),
+            &findings_text(part, &secret, points, max),
             "after_published",
         ));
     }
@@ -114,11 +115,18 @@ fn test(name: &str, number: &str, score: f64, max: f64, output: &str, visibility
     })
 }
 
-/// What a test's output says: how it was scored and what failed.
-fn findings_text(part: &Part, findings: &[&crate::judge::report::Finding]) -> String {
+/// What a test's output says: how it was scored and what failed (that nothing did only when
+/// the test lost no point of its `max`).
+fn findings_text(
+    part: &Part,
+    findings: &[&crate::judge::report::Finding],
+    points: f64,
+    max: f64,
+) -> String {
     let mut out = part.scoring.clone();
     if findings.is_empty() {
-        out.push_str("\n\nNothing failed.");
+        out.push_str("\n\n");
+        out.push_str(without_findings(points, max));
     }
     for f in findings {
         out.push_str(&format!("\n\n{}", f.title));

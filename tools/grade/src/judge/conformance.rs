@@ -262,8 +262,8 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
         }
     });
     // Capped apart: a count of findings left out must not tell of hidden ones.
-    let mut findings = cap(public.findings, 10);
-    findings.extend(cap(hidden.findings, 10));
+    let mut findings = cap(public.findings, 10, "scenarios that failed");
+    findings.extend(cap(hidden.findings, 10, "hidden scenarios that failed"));
     let total = suite.entries.len();
     let points = if total == 0 {
         0.0

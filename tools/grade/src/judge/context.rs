@@ -43,6 +43,18 @@ pub(crate) enum FaultKind {
     Crash,
 }
 
+impl FaultKind {
+    /// The kind in words, for a count of faults of it.
+    fn plural(self) -> &'static str {
+        match self {
+            FaultKind::Panic => "panics",
+            FaultKind::Timeout => "checks over the time limit",
+            FaultKind::Undo => "inconsistent undos",
+            FaultKind::Crash => "checks that ended the candidate's process",
+        }
+    }
+}
+
 pub(crate) struct Context {
     pub candidate: Arc<Game>,
     pub reference: Arc<Game>,
@@ -191,17 +203,8 @@ impl Context {
                     .iter()
                     .filter(|f| f.kind == kind && f.finding.hidden == secret)
                     .collect();
-                findings.extend(of_kind.iter().take(3).map(|f| f.finding.clone()));
-                if of_kind.len() > 3 {
-                    findings.push(Finding {
-                        title: format!(
-                            "... and {} more of this kind ({kind:?})",
-                            of_kind.len() - 3
-                        ),
-                        hidden: secret,
-                        ..Finding::default()
-                    });
-                }
+                let of_kind = of_kind.iter().map(|f| f.finding.clone()).collect();
+                findings.extend(cap(of_kind, 3, kind.plural()));
             }
         }
         let failed = self.faults.len().min(self.checks);
@@ -236,19 +239,27 @@ impl Context {
     }
 }
 
-/// Keep the first few findings, then say how many more there were (a note that is hidden
-/// when every finding it stands for is).
-pub(crate) fn cap(mut findings: Vec<Finding>, keep: usize) -> Vec<Finding> {
+/// Keep the first `keep` findings, then one that says how many more there were, of what
+/// `kind` (a plural: `scenarios that failed`), and lists their titles: no finding leaves the
+/// report without its count, its kind and its title. The note is hidden when every finding it
+/// stands for is (they are capped apart from the public ones, so that a count never tells of
+/// hidden ones).
+pub(crate) fn cap(mut findings: Vec<Finding>, keep: usize, kind: &str) -> Vec<Finding> {
     if findings.len() > keep {
-        let more = findings.len() - keep;
-        let hidden = findings[keep..].iter().all(|f| f.hidden);
-        findings.truncate(keep);
-        findings.push(Finding {
-            title: format!("... and {more} more"),
-            detail: String::new(),
-            reproduce: Vec::new(),
-            hidden,
-        });
+        let rest = findings.split_off(keep);
+        let hidden = rest.iter().all(|f| f.hidden);
+        findings.push(more(&rest, kind, hidden));
     }
     findings
+}
+
+/// The finding that stands for `rest`: their count and kind, and their titles.
+fn more(rest: &[Finding], kind: &str, hidden: bool) -> Finding {
+    let titles: Vec<String> = rest.iter().map(|f| format!("- {}", f.title)).collect();
+    Finding {
+        title: format!("... and {} more {kind}", rest.len()),
+        detail: titles.join("\n"),
+        reproduce: Vec::new(),
+        hidden,
+    }
 }

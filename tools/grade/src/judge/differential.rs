@@ -110,7 +110,7 @@ pub(crate) fn grade(cx: &mut Context, suite: &Suite) -> Part {
         max: POINTS,
         checks: positions,
         passed: agreed,
-        findings: cap(group(divergences), 8),
+        findings: cap(group(divergences), 8, "rules the walks diverged on"),
         scoring: format!(
             "{POINTS} points shared among {} seeds. From each seed's deal the reference plays \
              a random walk and a walk toward the foundations, each of up to {} moves, and, when \

@@ -138,7 +138,7 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
             }),
         }
     }
-    findings.extend(cap(deal_findings, 3));
+    findings.extend(cap(deal_findings, 3, "seeds whose deal differs or failed"));
     let seeds = cx.options.seeds.max(1) as f64;
     let points = if same_piles { PILES } else { 0.0 } + DEALS * passed as f64 / seeds;
     Part {

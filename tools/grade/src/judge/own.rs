@@ -125,7 +125,7 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
             ..Finding::default()
         });
     }
-    findings = cap(findings, 10);
+    findings = cap(findings, 10, "findings on your scenarios");
     findings.extend(missed(&coverage));
     let share = (coverage.covered.len() as f64 / coverage.bar.len().max(1) as f64).min(1.0);
     let earned = if run.is_empty() {

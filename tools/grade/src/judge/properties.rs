@@ -91,7 +91,7 @@ pub(crate) fn grade(cx: &mut Context, scenarios: &[Scenario]) -> Part {
         max: POINTS,
         checks: walks.checks + wins.found,
         passed: walks.passed + wins.replayed,
-        findings: cap(findings, 10),
+        findings: cap(findings, 10, "broken properties and failed searches"),
         scoring: format!(
             "Without a reference, the game is checked against the engine's properties: from \
              the deal of each of {seeds} seeds, a random walk and a walk toward the foundations \
@@ -135,6 +135,14 @@ fn walk_from(cx: &mut Context, seed: u64, walk: Walk, out: &mut Walks) {
         let at = seed + fresh * stride;
         fresh += 1;
         let Some((mut pos, deck)) = deal(cx, &game, at) else {
+            out.findings.push(Finding {
+                title: format!(
+                    "Seed {seed}, {}: the walk stopped after {moved} of {planned} moves: the deal \
+                     of seed {at} failed (see Robustness)",
+                    walk.name()
+                ),
+                ..Finding::default()
+            });
             break;
         };
         let mut moves: Vec<String> = Vec::new();
@@ -195,6 +203,16 @@ fn walk_from(cx: &mut Context, seed: u64, walk: Walk, out: &mut Walks) {
                 }
             }
         }
+    }
+    if moved < planned && idle >= IDLE_DEALS {
+        out.findings.push(Finding {
+            title: format!(
+                "Seed {seed}, {}: the walk stopped after {moved} of {planned} moves: \
+                 {IDLE_DEALS} deals listed no move at all",
+                walk.name()
+            ),
+            ..Finding::default()
+        });
     }
     out.share += moved as f64 / planned.max(1) as f64;
     out.walks += 1;

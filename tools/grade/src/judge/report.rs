@@ -123,6 +123,28 @@ pub(crate) fn weigh(parts: &mut [Part], weights: &std::collections::BTreeMap<Str
     }
 }
 
+/// What a part (or share) that lists no finding says: that nothing failed only when it lost
+/// no point, so that a text never contradicts its score.
+pub fn without_findings(points: f64, max: f64) -> &'static str {
+    if points >= max {
+        "Nothing failed."
+    } else {
+        "No check of these failed with a finding of its own, yet points were lost: see how the \
+         part was scored above."
+    }
+}
+
+impl Part {
+    /// The points and maximum of the part's public checks: the part's without its hidden
+    /// share.
+    pub fn public_points(&self) -> (f64, f64) {
+        match self.hidden {
+            Some(h) => (round1(self.points - h.points), round1(self.max - h.max)),
+            None => (self.points, self.max),
+        }
+    }
+}
+
 /// Round to one decimal.
 pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
@@ -189,7 +211,20 @@ impl Report {
                 p.title, p.points, p.max, p.scoring
             );
             if p.findings.iter().all(|f| f.hidden) {
-                out.push_str("Nothing failed.\n");
+                let (points, max) = p.public_points();
+                let said = without_findings(points, max);
+                match p.hidden {
+                    // The points above include the hidden checks', listed below.
+                    Some(_) if points >= max => {
+                        out.push_str(
+                            "Nothing failed in the public checks; the instructor's hidden \
+                             checks are below.\n",
+                        );
+                    }
+                    _ => {
+                        let _ = writeln!(out, "{said}");
+                    }
+                }
             }
             for f in p.findings.iter().filter(|f| !f.hidden) {
                 push_finding(&mut out, "###", f);
@@ -228,7 +263,7 @@ fn push_hidden(out: &mut String, parts: &[Part]) {
         );
         let hidden: Vec<&Finding> = p.findings.iter().filter(|f| f.hidden).collect();
         if hidden.is_empty() {
-            out.push_str("Nothing failed.\n");
+            let _ = writeln!(out, "{}", without_findings(share.points, share.max));
         }
         for f in hidden {
             push_finding(out, "####", f);
