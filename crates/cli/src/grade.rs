@@ -222,20 +222,26 @@ fn self_check(
         .iter()
         .map(|r| r.reading.name)
         .collect();
-    let chosen: solitaire_core::ReadingValues = course
+    let course_chose: solitaire_core::ReadingValues = course
         .games
         .get(assignment)
         .map(|g| g.readings.clone())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    let chosen: solitaire_core::ReadingValues = course_chose
+        .clone()
         .into_iter()
         .filter(|(name, _)| declared.contains(&name.as_str()))
         .collect();
     let candidate = candidate
         .with_readings(&chosen)
         .map_err(|e| e.to_string())?;
-    // The student's own scenarios may show the game won.
+    // The public scenarios run under the course's readings, those the game does not declare
+    // too: a game that implements the course's reading declares none, and plays it.
+    let played = solitaire_grader::Played::self_check(&candidate, &course_chose);
+    // The student's own scenarios may show the game won, and are the own scenarios' part.
     let own = solitaire_conformance::load(&options.conformance_dir, candidate.id())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+        .transpose();
     let options = Options {
         conformance_dir: solitaire_conformance::public_dir(),
         ..options.clone()
@@ -243,7 +249,11 @@ fn self_check(
     let mut report = solitaire_grader::grade_alone(
         std::sync::Arc::new(candidate),
         &options,
-        solitaire_grader::PublicScenarios::Assignment { public, own },
+        solitaire_grader::PublicScenarios::Assignment {
+            public,
+            own,
+            played,
+        },
         Vec::new(),
         None,
     );

@@ -58,7 +58,9 @@ pub use class::failure::Failure;
 pub use class::roster::{ClassError, Roster, Row, grade_class, gradebook_csv};
 pub use class::run::{ClassOptions, Finished, Limits, run_class};
 pub use judge::alone::{PublicScenarios, grade_alone, grade_variant};
+pub use judge::commands::Checkout;
 pub use judge::grade::{grade, grade_with};
+pub use judge::holds::{Holds, Played};
 pub use judge::own::Own;
 pub(crate) use solitaire_oracle::capped;
 
@@ -88,6 +90,9 @@ pub struct Options {
     /// The course file the reference was configured by, for the reproduce commands
     /// (`--course FILE`); the caller passes the configured reference itself.
     pub course_file: Option<PathBuf>,
+    /// The checkout a report's commands run in: the collection's, or a student's starter
+    /// repository (a class run's submissions, a self-check), where the reference is absent.
+    pub checkout: Checkout,
     /// The most positions the reference's solver generates to find each seed's winning line
     /// for differential play (0: no solver line). A node budget, not a clock, so that a grade
     /// is the same on every machine.
@@ -113,6 +118,7 @@ impl Default for Options {
             conformance_dir: solitaire_conformance::conformance_dir(),
             hidden_dir: None,
             course_file: None,
+            checkout: Checkout::Collection,
             solution_nodes: 200_000,
             win_nodes: 3_000_000,
             student_scenarios: 0,

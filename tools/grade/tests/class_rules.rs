@@ -97,11 +97,14 @@ fn a_wrong_win_and_a_wrong_refusal_category_lose_points_in_differential_play() {
             && cat.contains("as `source`"),
         "refusal categories are compared:\n{cat}"
     );
-    // The reproduce commands show what was compared: the refused move is played with
-    // --json, whose output names its category.
+    // The reproduce commands show what was compared, in the student's starter: the refused
+    // move is played on the student's game with --json, whose output names its category; the
+    // reference's side, absent there, is the finding's text.
     assert!(
-        cat.contains("sol play --json cat-bristol --position position.txt --play")
-            && cat.contains("sol play --json bristol --seed"),
+        cat.contains(
+            "sol play --json cat-bristol --position position.txt --course course.ron --play"
+        ) && !cat.contains("sol play --json bristol")
+            && cat.contains("the reference's reason: "),
         "{cat}"
     );
 }

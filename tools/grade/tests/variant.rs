@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use solitaire_conformance::{Scenario, ScenarioFile};
 use solitaire_core::{Game, Illegal, Move, Plugin, Position, Rules, Tx};
-use solitaire_grader::{PublicScenarios, Report, grade_alone};
+use solitaire_grader::{Played, PublicScenarios, Report, grade_alone};
 use support::mutant::*;
 
 fn public() -> Vec<Scenario> {
@@ -50,6 +50,7 @@ fn a_self_check_earns_the_assignments_scenarios_a_variants_own_alone_earn_nothin
         PublicScenarios::Assignment {
             public: assignment,
             own: None,
+            played: Played::by(&bristol),
         },
         Vec::new(),
         None,

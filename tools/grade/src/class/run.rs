@@ -33,7 +33,7 @@ use crate::intake::Deadline;
 use crate::intake::submission::{self, Submission};
 use crate::oracle::{Session, SessionHooks, Setup};
 use crate::sandbox::{self, Grant, Mode, Mount, Protections, Target};
-use crate::{Options, Report, grade, grade_with};
+use crate::{Checkout, Options, Report, grade, grade_with};
 
 /// The limits of each student's code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -636,20 +636,19 @@ impl Setting<'_> {
         let candidate = crate::oracle::remote::candidate(session.clone(), &sub.game, &built)
             .map_err(Failure::NotGraded);
         let hooks = Some(Box::new(SessionHooks(session.clone())) as Box<dyn crate::CheckHooks>);
+        // The student reads the report in a starter repository, without the reference.
+        let grade = Options {
+            checkout: Checkout::starter(),
+            ..options.grade.clone()
+        };
         let report = candidate.map(|candidate| match (reference, public) {
-            (Some(reference), Some(public)) => grade_with(
-                candidate,
-                reference,
-                &options.grade,
-                public,
-                hidden,
-                own,
-                hooks,
-            ),
+            (Some(reference), Some(public)) => {
+                grade_with(candidate, reference, &grade, public, hidden, own, hooks)
+            }
             // A variant's own scenarios are its public ones: run against itself.
             _ => crate::grade_alone(
                 candidate,
-                &options.grade,
+                &grade,
                 crate::PublicScenarios::Own(own.and_then(Result::ok)),
                 hidden,
                 hooks,

@@ -7,6 +7,9 @@ use std::sync::Arc;
 use solitaire_conformance::{Scenario, ScenarioFile};
 use solitaire_core::Game;
 
+use super::conformance::Whose;
+use super::holds::Played;
+use super::own::{self, Own};
 use super::{conformance, context, properties};
 use crate::judge::grade::{finish, hidden_for, part_done};
 use crate::{CheckHooks, GradeError, Options, Part, Report};
@@ -15,11 +18,14 @@ use crate::{CheckHooks, GradeError, Options, Part, Report};
 #[derive(Clone, Debug)]
 pub enum PublicScenarios {
     /// The assignment's public scenarios, the instructor's (a starter's self-check, where the
-    /// reference is absent): they earn the conformance points they earn against one. The
-    /// student's own scenarios, if any, only show the game won (see the properties part, `judge::properties`).
+    /// reference is absent), run under the readings `played` ([`Played::self_check`]): they
+    /// earn the conformance points they earn against one. The student's own scenarios, if
+    /// any, may show the game won (see the properties part, `judge::properties`) and are the
+    /// own scenarios' part, run on the student's game itself.
     Assignment {
         public: ScenarioFile,
-        own: Option<ScenarioFile>,
+        own: Own,
+        played: Played,
     },
     /// The student's own scenarios, if any (a variant): run and reported, they earn
     /// conformance points only beside the instructor's hidden scenarios for the game, with
@@ -58,12 +64,18 @@ pub fn grade_alone(
     hidden: Vec<Scenario>,
     hooks: Option<Box<dyn CheckHooks>>,
 ) -> Report {
-    // The public file, whether it is the student's own, and the scenarios that may show a win.
-    let (file, own, wins) = match public {
-        PublicScenarios::Assignment { public, own } => {
+    // The public file, whose it is, the readings played, the scenarios that may show a win,
+    // and a self-check's own scenarios.
+    let (file, whose, played, wins, own) = match public {
+        PublicScenarios::Assignment {
+            public,
+            own,
+            played,
+        } => {
             let mut wins = public.scenarios.clone();
-            wins.extend(own.into_iter().flat_map(|f| f.scenarios));
-            (public, false, wins)
+            let own_file = own.as_ref().and_then(|r| r.as_ref().ok());
+            wins.extend(own_file.into_iter().flat_map(|f| f.scenarios.clone()));
+            (public, Whose::Assignment, played, wins, Some(own))
         }
         PublicScenarios::Own(file) => {
             let file = file.unwrap_or_else(|| ScenarioFile {
@@ -71,10 +83,10 @@ pub fn grade_alone(
                 scenarios: Vec::new(),
             });
             let wins = file.scenarios.clone();
-            (file, true, wins)
+            (file, Whose::Own, Played::by(&candidate), wins, None)
         }
     };
-    let suite = conformance::Suite::new(&candidate, file, hidden, options);
+    let suite = conformance::Suite::new(played, file, whose, hidden, options);
     let mut cx = context::Context::new(candidate.clone(), candidate.clone(), options.clone());
     cx.hooks = hooks;
     let public = conformance::run(&mut cx, &suite, false);
@@ -84,12 +96,22 @@ pub fn grade_alone(
     }
     let hidden = conformance::run(&mut cx, &suite, true);
     let mut conformance = conformance::part(&suite, public, hidden);
-    if own && suite.hidden() == 0 {
+    if whose == Whose::Own && suite.hidden() == 0 {
         unpaid(&mut conformance);
     }
     part_done(&mut cx, &conformance);
     part_done(&mut cx, &properties);
-    let parts = vec![conformance, properties, cx.robustness()];
+    let mut parts = vec![conformance, properties, cx.robustness()];
+    if let Some(own) = own.filter(|o| o.is_some() || options.student_scenarios > 0) {
+        let points = options.student_scenarios;
+        parts.push(own::part(
+            &candidate,
+            &own,
+            &suite,
+            points,
+            own::On::OwnGame,
+        ));
+    }
     let mut report = finish(&candidate, None, options, parts);
     report.notes.push(
         "Graded without a reference: the engine's properties stand in for the layout and \

@@ -2,7 +2,54 @@
 //! position a command reads is written first, in the text form of the game that reads it
 //! (its own game id and pile ids), so each command runs as printed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The checkout a report's commands run in, which decides what they may name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Checkout {
+    /// The collection's checkout (`sol grade GAME`), where the reference is registered: a
+    /// finding's commands show both sides, the reference's under the course file it was
+    /// configured by ([`crate::Options::course_file`]), and the reference's public scenarios
+    /// are cited as its conformance file, numbered as they stand in it.
+    #[default]
+    Collection,
+    /// A student's starter repository (a class run's submission, a self-check), where the
+    /// reference is absent: commands name the student's game only, each with `--course
+    /// <course>` (the course file as the student has it: `course.ron`, at the repository's
+    /// root); the reference's side of a comparison is text in the finding. The reference's
+    /// public scenarios are cited as `tests/public/<reference>.ron`, numbered among those that
+    /// hold for the reference as the course configures it, as that file holds them.
+    Starter {
+        /// The course file the student's commands name.
+        course: PathBuf,
+    },
+}
+
+/// The course file of a starter repository, at its root, as `sol course starter` writes it.
+pub const STARTER_COURSE: &str = "course.ron";
+
+impl Checkout {
+    /// A starter repository with its course file where `sol course starter` puts it
+    /// ([`STARTER_COURSE`]): a class run's submissions.
+    pub fn starter() -> Checkout {
+        Checkout::Starter {
+            course: STARTER_COURSE.into(),
+        }
+    }
+
+    /// The course file a command on the candidate names, if any.
+    pub fn candidate_course(&self) -> Option<&Path> {
+        match self {
+            Checkout::Collection => None,
+            Checkout::Starter { course } => Some(course),
+        }
+    }
+
+    /// Whether the reader's checkout has the reference, so that its side may be a command.
+    pub fn has_reference(&self) -> bool {
+        *self == Checkout::Collection
+    }
+}
 
 /// Where a `sol` command starts.
 pub(crate) enum Origin<'a> {

@@ -2,165 +2,18 @@
 //! against the candidate: those that hold for the reference as configured (its readings).
 //! A hidden scenario is reported by its name (the rule sentence it covers) only.
 
-use solitaire_conformance::{Scenario, ScenarioFile, Start, run_scenario};
-use solitaire_core::Game;
+mod start;
+mod suite;
 
-use crate::Options;
-use crate::judge::commands::{Origin, sol, write_file};
+use solitaire_conformance::run_scenario;
+
 use crate::judge::context::{Context, Secrecy, cap};
 use crate::judge::report::{Finding, Part, Share, round1};
 
 const POINTS: f64 = 35.0;
-
-/// The scenarios a grade runs.
-pub(crate) struct Suite {
-    /// Where the public scenarios come from, as the report names it.
-    source: String,
-    /// The scenarios that hold for the reference as configured.
-    entries: Vec<Entry>,
-    /// How many scenarios were left out: written for other readings.
-    skipped: usize,
-}
-
-struct Entry {
-    scenario: Scenario,
-    /// One of the instructor's hidden scenarios.
-    hidden: bool,
-    /// Its number in its file, from 1.
-    number: usize,
-}
-
-impl Suite {
-    pub fn new(
-        reference: &Game,
-        public: ScenarioFile,
-        hidden: Vec<Scenario>,
-        options: &Options,
-    ) -> Suite {
-        let built_in = solitaire_conformance::conformance_dir();
-        let source = if options.conformance_dir == built_in {
-            // A game of the collection's is named by its file; another (a variant graded
-            // alone, whose scenarios are its own) by its id.
-            let path = solitaire_conformance::scenario_path(&built_in, &public.game);
-            let checkout = built_in.parent().unwrap_or(&built_in);
-            match path.strip_prefix(checkout) {
-                Ok(rel) if path.exists() => rel.display().to_string(),
-                _ => format!("{}.ron", public.game),
-            }
-        } else if options.conformance_dir == solitaire_conformance::public_dir() {
-            format!("tests/public/{}.ron", public.game)
-        } else {
-            solitaire_conformance::scenario_path(&options.conformance_dir, &public.game)
-                .display()
-                .to_string()
-        };
-        let all = public
-            .scenarios
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| (s, false, i + 1))
-            .chain(
-                hidden
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, s)| (s, true, i + 1)),
-            );
-        let mut entries = Vec::new();
-        let mut skipped = 0;
-        for (scenario, hidden, number) in all {
-            if scenario.holds_for(reference) {
-                entries.push(Entry {
-                    scenario,
-                    hidden,
-                    number,
-                });
-            } else {
-                skipped += 1;
-            }
-        }
-        Suite {
-            source,
-            entries,
-            skipped,
-        }
-    }
-
-    /// Every scenario run, public and hidden.
-    pub fn scenarios(&self) -> Vec<&Scenario> {
-        self.entries.iter().map(|e| &e.scenario).collect()
-    }
-
-    /// How many of the instructor's hidden scenarios run.
-    pub fn hidden(&self) -> usize {
-        self.entries.iter().filter(|e| e.hidden).count()
-    }
-}
-
-/// The commands that replay a public scenario's `moves` on the candidate: its start
-/// position is written first in the candidate's text form (its game id); a note replaces the
-/// command when the candidate cannot read it (another deck).
-fn reproduce(candidate: &Game, scenario: &Scenario, moves: &[String]) -> Vec<String> {
-    match &scenario.start {
-        Start::Seed(seed) => vec![sol(
-            "play",
-            candidate.id(),
-            &Origin::Seed(*seed),
-            None,
-            moves,
-        )],
-        Start::Position(text) => {
-            let text = start_text(candidate, text);
-            // The engine reads it with the candidate's layout: no candidate code runs here.
-            let play = match solitaire_core::text::parse_position(candidate.layout(), &text) {
-                Ok(_) => sol(
-                    "play",
-                    candidate.id(),
-                    &Origin::File("start.txt"),
-                    None,
-                    moves,
-                ),
-                Err(e) => format!("# the candidate cannot read start.txt: {e}"),
-            };
-            vec![write_file("start.txt", &text), play]
-        }
-    }
-}
-
-/// A scenario's start position as the candidate reads it: without the indentation it has in
-/// the RON file, with the candidate's own `game:` line, and without the piles the candidate
-/// lacks (a comment names them).
-pub(crate) fn start_text(candidate: &Game, text: &str) -> String {
-    const HEADERS: [&str; 5] = ["phase", "redeals", "marks", "status", "score"];
-    let mut out = format!("game: {}\n", candidate.id());
-    let mut left_out = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let key = line
-            .split(':')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        if key == "game" {
-            continue;
-        }
-        if HEADERS.contains(&key.as_str())
-            || key.starts_with('#')
-            || candidate.layout().pile_index(&key).is_some()
-        {
-            out.push_str(line);
-            out.push('\n');
-        } else {
-            left_out.push(line);
-        }
-    }
-    if !left_out.is_empty() {
-        out.push_str(&format!(
-            "# left out, the candidate has no such piles: {}\n",
-            left_out.join("; ")
-        ));
-    }
-    out
-}
+use start::reproduce;
+pub(crate) use start::start_text;
+pub(crate) use suite::{Suite, Whose};
 
 /// What one run of scenarios found.
 #[derive(Default)]
@@ -175,6 +28,11 @@ pub(crate) struct Outcome {
 pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
     let mut out = Outcome::default();
     let cand = cx.candidate.clone();
+    let course = cx
+        .options
+        .checkout
+        .candidate_course()
+        .map(ToOwned::to_owned);
     for entry in suite.entries.iter().filter(|e| e.hidden == hidden) {
         let (scenario, n) = (&entry.scenario, entry.number);
         let game = cand.clone();
@@ -191,7 +49,7 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
         let start = if hidden {
             Vec::new()
         } else {
-            reproduce(&cand, scenario, &[])
+            reproduce(&cand, course.as_deref(), scenario, &[])
         };
         let secrecy = if hidden {
             Secrecy::Secret
@@ -232,7 +90,7 @@ pub(crate) fn run(cx: &mut Context, suite: &Suite, hidden: bool) -> Outcome {
                     },
                     f.position
                 ),
-                reproduce: reproduce(&cand, scenario, &f.moves),
+                reproduce: reproduce(&cand, course.as_deref(), scenario, &f.moves),
                 hidden: false,
             },
             Err(message) => Finding {
@@ -270,10 +128,6 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
     } else {
         POINTS * passed as f64 / total as f64
     };
-    let skipped = match suite.skipped {
-        0 => String::new(),
-        n => format!(" {n} scenarios written for other readings were not run."),
-    };
     Part {
         id: "conformance",
         title: "2. Conformance scenarios",
@@ -283,32 +137,13 @@ pub(crate) fn part(suite: &Suite, public: Outcome, hidden: Outcome) -> Part {
         passed,
         findings,
         scoring: format!(
-            "{POINTS} points shared among the {total} scenarios that hold for the reference as \
-             configured: those of {} and {} hidden scenarios of the instructor's. Each names \
-             the rule sentence it checks; a hidden one is shown by its name only.{skipped}",
+            "{POINTS} points shared among the {total} scenarios that hold for the game as the \
+             course configures it: those of {} and {} hidden scenarios of the instructor's. Each names \
+             the rule sentence it checks; a hidden one is shown by its name only.{}",
             suite.source,
-            suite.hidden()
+            suite.hidden(),
+            suite.left_out()
         ),
         hidden: hidden_share,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_start_position_takes_the_candidate_game_id() {
-        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-        let game = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
-        let text = start_text(&game, "\n    game: other\n    t1: KS TH\n    stock: 5C |\n");
-        assert_eq!(text, "game: bristol\nt1: KS TH\nstock: 5C |\n");
-        assert!(game.parse_position(&text).is_ok());
-        let text = start_text(&game, "redeals: 0\nt1: KS\nx9: TH\n");
-        assert_eq!(
-            text,
-            "game: bristol\nredeals: 0\nt1: KS\n# left out, the candidate has no such piles: x9: TH\n"
-        );
-        assert!(game.parse_position(&text).is_ok());
     }
 }

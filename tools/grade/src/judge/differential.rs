@@ -202,12 +202,15 @@ fn check_step(
     let (reference, candidate): (Arc<Game>, Arc<Game>) =
         (cx.reference.clone(), cx.candidate.clone());
     let course = cx.options.course_file.clone();
+    let checkout = cx.options.checkout.clone();
     let map = cx.map.clone();
     let here = Here {
         reference: &reference,
         candidate: &candidate,
         map: &map,
         course: course.as_deref(),
+        checkout: &checkout,
+        ref_moves,
         seed,
         walk,
         played,

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use solitaire_conformance::{Scenario, ScenarioFile};
 use solitaire_core::Game;
 
+use super::conformance::Whose;
+use super::holds::Played;
 use super::{conformance, context, differential, layout, own, report};
 use crate::{CheckHooks, GradeError, Options, Part, Report};
 
@@ -45,8 +47,8 @@ pub fn grade_with(
     own: own::Own,
     hooks: Option<Box<dyn CheckHooks>>,
 ) -> Report {
-    let public_scenarios = public.scenarios.clone();
-    let suite = conformance::Suite::new(&reference, public, hidden, options);
+    let played = Played::by(&reference);
+    let suite = conformance::Suite::new(played, public, Whose::Reference, hidden, options);
     let mut cx = context::Context::new(candidate.clone(), reference.clone(), options.clone());
     cx.hooks = hooks;
     let layout = layout::grade(&mut cx);
@@ -65,7 +67,13 @@ pub fn grade_with(
     let mut parts = vec![layout, conformance, differential, cx.robustness()];
     if own.is_some() || options.student_scenarios > 0 {
         let points = options.student_scenarios;
-        parts.push(own::part(&reference, &own, &public_scenarios, points));
+        parts.push(own::part(
+            &reference,
+            &own,
+            &suite,
+            points,
+            own::On::Reference,
+        ));
     }
     finish(&candidate, Some(&reference), options, parts)
 }

@@ -28,6 +28,31 @@ fn show(piles: &[(String, &str)]) -> String {
     shown.join(", ")
 }
 
+/// The commands that show the deal of `seed`: the reference's, where the checkout has it (its
+/// side is in the finding otherwise), and the candidate's.
+fn deals(cx: &Context, seed: u64) -> Vec<String> {
+    let mut commands = Vec::new();
+    if cx.options.checkout.has_reference() {
+        let course = cx.options.course_file.as_deref();
+        commands.push(sol(
+            "deal",
+            cx.reference.id(),
+            &Origin::Seed(seed),
+            course,
+            &[],
+        ));
+    }
+    let course = cx.options.checkout.candidate_course();
+    commands.push(sol(
+        "deal",
+        cx.candidate.id(),
+        &Origin::Seed(seed),
+        course,
+        &[],
+    ));
+    commands
+}
+
 /// The findings on the piles (missing, extra, of another kind, in another order), and
 /// whether the piles are the reference's (whatever their order).
 fn pile_findings(cx: &Context) -> (Vec<Finding>, bool) {
@@ -52,16 +77,7 @@ fn pile_findings(cx: &Context) -> (Vec<Finding>, bool) {
             ));
         }
     }
-    let reproduce = vec![
-        sol(
-            "deal",
-            cx.reference.id(),
-            &Origin::Seed(0),
-            cx.options.course_file.as_deref(),
-            &[],
-        ),
-        sol("deal", cx.candidate.id(), &Origin::Seed(0), None, &[]),
-    ];
+    let reproduce = deals(cx, 0);
     let listing = format!("reference: {}\ncandidate: {}", show(&want), show(&have));
     if !problems.is_empty() {
         let finding = Finding {
@@ -96,17 +112,7 @@ pub(crate) fn grade(cx: &mut Context) -> Part {
     let mut deal_findings = Vec::new();
     for seed in 0..cx.options.seeds {
         let expected = refg.deal(seed);
-        let course = cx.options.course_file.clone();
-        let reproduce = vec![
-            sol(
-                "deal",
-                refg.id(),
-                &Origin::Seed(seed),
-                course.as_deref(),
-                &[],
-            ),
-            sol("deal", cand.id(), &Origin::Seed(seed), None, &[]),
-        ];
+        let reproduce = deals(cx, seed);
         let game = cand.clone();
         match cx.guard(&format!("deal of seed {seed}"), &reproduce, move || {
             let pos = game.deal(seed);

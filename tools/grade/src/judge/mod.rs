@@ -4,12 +4,13 @@
 //! it ([`report`], in words a candidate cannot turn into markup: [`inert`]).
 
 pub mod alone;
-pub(crate) mod commands;
+pub mod commands;
 pub(crate) mod conformance;
 pub(crate) mod context;
 pub(crate) mod differential;
 pub mod grade;
 pub mod guard;
+pub mod holds;
 pub mod hooks;
 pub mod inert;
 pub(crate) mod layout;

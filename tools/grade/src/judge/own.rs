@@ -1,20 +1,22 @@
-//! The student's own scenarios (`games/<id>/conformance/<id>.ron` of the submission), run against
-//! the reference as the course configures it: which of them the reference agrees with, which
-//! of the reference's rules their moves reach, and, where the course gives the part points
+//! The student's own scenarios (`games/<id>/conformance/<id>.ron` of the submission), run on the
+//! reference as the course configures it (in a self-check, where the reference is absent, on
+//! the student's own game under the course's readings: [`On`]): which of them it agrees with,
+//! which of its rules their moves reach, and, where the course gives the part points
 //! (`student_scenarios: N`), how many of those points they earn.
 //!
 //! Points: `N x agreed / run x min(1, covered / bar)`. `run` counts the student's scenarios
-//! that hold for the reference's readings; `agreed`, those the reference passes. A rule is what
-//! the reference says when a scenario's moves are played on it ([`reach`]): the category and
-//! reason of a refusal, or what a legal move did (from which kind of pile to which, the kinds
-//! of steps it took). `covered` counts the distinct rules reached by agreed scenarios that are
-//! not copies of a public one, at most [`MAX_NEW_RULES`] new ones each, so that one long
-//! scenario cannot cover everything; `bar`, the distinct rules the public scenarios reach the
-//! same way, which a student can compute from public data. A scenario's name earns nothing,
-//! nor does one without moves. A scenario the reference disagrees with costs its share, so a
-//! wrong test is worth less than none.
+//! that hold under the readings played; `agreed`, those the game passes. A rule is what the
+//! game says when a scenario's moves are played on it ([`reach`]): the category and reason of
+//! a refusal, or what a legal move did (from which kind of pile to which, the kinds of steps
+//! it took). `covered` counts the distinct rules reached by agreed scenarios that are not
+//! copies of a public one, at most [`MAX_NEW_RULES`] new ones each, so that one long scenario
+//! cannot cover everything; `bar`, the distinct rules the public scenarios reach the same way,
+//! which a student can compute from public data. A scenario's name earns nothing, nor does one
+//! without moves. A scenario the game disagrees with costs its share, so a wrong test is worth
+//! less than none.
 
 mod reach;
+mod words;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -22,10 +24,11 @@ use std::sync::Arc;
 use solitaire_conformance::{Scenario, ScenarioFile, Start, run_scenario};
 use solitaire_core::Game;
 
-use crate::judge::conformance::start_text;
+use crate::judge::conformance::{Suite, start_text};
 use crate::judge::context::cap;
-use crate::judge::report::{Finding, Part, round1};
+use crate::judge::report::{Finding, Part, capitalized, round1};
 use reach::{Rule, reach};
+use words::{Counts, missed, none_ran, scoring};
 
 /// The part's id in reports and the gradebook.
 pub const ID: &str = "student-scenarios";
@@ -50,15 +53,36 @@ enum Verdict {
 /// The student's scenario file as the judge read it: `None` when the submission has none.
 pub type Own = Option<Result<ScenarioFile, String>>;
 
+/// The game the student's scenarios run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum On {
+    /// The reference, as the course configures it (the instructor's grade).
+    Reference,
+    /// The student's own game (a self-check, where the reference is absent): what the
+    /// instructor's grade finds on the reference may differ.
+    OwnGame,
+}
+
+impl On {
+    /// The game in words.
+    fn game(self) -> &'static str {
+        match self {
+            On::Reference => "the reference",
+            On::OwnGame => "your game",
+        }
+    }
+}
+
 /// The rules the student's scenarios covered, and those of the bar.
 struct Coverage {
     bar: BTreeSet<Rule>,
     covered: BTreeSet<Rule>,
 }
 
-/// The part for the student's own scenarios: `own` as read from the submission, `public` the
-/// reference's public scenarios, `points` the course's.
-pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points: u32) -> Part {
+/// The part for the student's own scenarios: `own` as read from the submission, run on `game`
+/// (`on` says which it is) under the readings of `suite`, whose public scenarios make the bar;
+/// `points` the course's.
+pub(crate) fn part(game: &Arc<Game>, own: &Own, suite: &Suite, points: u32, on: On) -> Part {
     let unread = match own {
         Some(Err(e)) => Some(Finding {
             title: "Your scenario file does not read".into(),
@@ -74,26 +98,27 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
     let run: Vec<(usize, &Scenario)> = scenarios
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.holds_for(reference))
+        .filter(|(_, s)| suite.played.runs(s))
         .take(MAX_SCENARIOS)
         .map(|(i, s)| (i + 1, *s))
         .collect();
-    let public: Vec<&Scenario> = public.iter().filter(|s| s.holds_for(reference)).collect();
+    let public = suite.public();
     let mut coverage = Coverage {
         bar: public
             .iter()
-            .flat_map(|s| reach(reference, &prepared(reference, s)))
+            .flat_map(|(_, s)| reach(game, &prepared(game, s)))
             .collect(),
         covered: BTreeSet::new(),
     };
     let mut agreed = Vec::new();
     let mut findings: Vec<Finding> = unread.into_iter().collect();
+    let (judge, judged) = (on.game(), capitalized(on.game()));
     for (number, scenario) in &run {
         let title = format!(
             "Your scenario {number}: {}",
             crate::capped(&scenario.name, MAX_NAME)
         );
-        let detail = match verdict(reference, scenario, &public) {
+        let detail = match verdict(game, scenario, &public) {
             Verdict::Agreed(rules) => {
                 agreed.push(*number);
                 let new: Vec<Rule> = rules
@@ -105,25 +130,30 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
                     coverage.covered.extend(new);
                     continue;
                 }
-                "The reference agrees, but its moves reach no rule your scenarios before it \
-                 had not reached (a scenario without Play, Legal or Illegal steps reaches none): \
-                 it covers nothing."
-                    .to_string()
+                format!(
+                    "{judged} agrees, but its moves reach no rule your scenarios before it had \
+                     not reached (a scenario without Play, Legal or Illegal steps reaches none): \
+                     it covers nothing."
+                )
             }
             Verdict::Copy(of) => {
                 agreed.push(*number);
                 format!(
-                    "The same start and steps as public scenario {of}: it covers no rule of its \
-                     own."
+                    "The same start and steps as public scenario {of} ({}): it covers no rule \
+                     of its own.",
+                    suite.source
                 )
             }
-            Verdict::Disagreed(detail) => format!("The reference disagrees: {detail}"),
+            Verdict::Disagreed(detail) => format!("{judged} disagrees: {detail}"),
         };
         findings.push(Finding {
             title,
             detail,
             ..Finding::default()
         });
+    }
+    if run.is_empty() && points > 0 {
+        findings.push(none_ran(own.is_some(), scenarios.len()));
     }
     findings = cap(findings, 10, "findings on your scenarios");
     findings.extend(missed(&coverage));
@@ -134,6 +164,11 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
         f64::from(points) * agreed.len() as f64 / run.len() as f64 * share
     };
     let left_out = scenarios.len() - run.len();
+    let counts = Counts {
+        points,
+        agreed: &agreed,
+        left_out,
+    };
     Part {
         id: ID,
         title: "5. Your own scenarios",
@@ -142,39 +177,39 @@ pub(crate) fn part(reference: &Arc<Game>, own: &Own, public: &[Scenario], points
         checks: run.len(),
         passed: agreed.len(),
         findings,
-        scoring: scoring(own.is_some(), points, &agreed, &coverage, left_out),
+        scoring: scoring(own.is_some(), &counts, &coverage, judge, on),
         hidden: None,
     }
 }
 
-/// The scenario with its start position as the reference reads it.
-fn prepared(reference: &Game, scenario: &Scenario) -> Scenario {
+/// The scenario with its start position as `game` reads it.
+fn prepared(game: &Game, scenario: &Scenario) -> Scenario {
     let mut scenario = scenario.clone();
     if let Start::Position(text) = &scenario.start {
-        scenario.start = Start::Position(start_text(reference, text));
+        scenario.start = Start::Position(start_text(game, text));
     }
     scenario
 }
 
-/// Whether the reference passes `scenario` (and the rules it reaches), and whether it is a
-/// public one renamed.
-fn verdict(reference: &Arc<Game>, scenario: &Scenario, public: &[&Scenario]) -> Verdict {
+/// Whether `game` passes `scenario` (and the rules it reaches), and whether it is a public
+/// one (numbered) under another name.
+fn verdict(game: &Arc<Game>, scenario: &Scenario, public: &[(usize, &Scenario)]) -> Verdict {
     if scenario.steps.len() > MAX_STEPS {
         return Verdict::Disagreed(format!("it has more than {MAX_STEPS} steps"));
     }
-    let scenario = prepared(reference, scenario);
-    let game = reference.clone();
+    let scenario = prepared(game, scenario);
+    let judge = game.clone();
     let owned = scenario.clone();
     let limit = std::time::Duration::from_secs(10);
     let outcome = crate::judge::guard::guarded(limit, move || {
-        run_scenario(&game, &owned).map(|()| reach(&game, &owned))
+        run_scenario(&judge, &owned).map(|()| reach(&judge, &owned))
     });
     match outcome {
         Ok(Ok(rules)) => match public
             .iter()
-            .position(|p| same_start(&p.start, &scenario.start) && p.steps == scenario.steps)
+            .find(|(_, p)| same_start(&p.start, &scenario.start) && p.steps == scenario.steps)
         {
-            Some(i) => Verdict::Copy(i + 1),
+            Some((n, _)) => Verdict::Copy(*n),
             None => Verdict::Agreed(rules),
         },
         Ok(Err(f)) => Verdict::Disagreed(format!(
@@ -183,7 +218,7 @@ fn verdict(reference: &Arc<Game>, scenario: &Scenario, public: &[&Scenario]) -> 
             f.expected,
             crate::capped(&f.found, crate::MAX_CANDIDATE_TEXT)
         )),
-        Err(fault) => Verdict::Disagreed(format!("running it on the reference: {fault}")),
+        Err(fault) => Verdict::Disagreed(format!("running it: {fault}")),
     }
 }
 
@@ -202,91 +237,6 @@ fn same_start(a: &Start, b: &Start) -> bool {
         }
         _ => false,
     }
-}
-
-/// The finding that lists the rules of the bar no scenario of the student's reached.
-fn missed(coverage: &Coverage) -> Option<Finding> {
-    let missed: Vec<String> = coverage
-        .bar
-        .difference(&coverage.covered)
-        .map(|r| format!("- {}", r.describe()))
-        .collect();
-    (!missed.is_empty()).then(|| Finding {
-        title: format!(
-            "{} of the {} rules the public scenarios reach, your scenarios do not",
-            missed.len(),
-            coverage.bar.len()
-        ),
-        detail: missed.join("\n"),
-        ..Finding::default()
-    })
-}
-
-fn scoring(
-    has_file: bool,
-    points: u32,
-    agreed: &[usize],
-    coverage: &Coverage,
-    left_out: usize,
-) -> String {
-    if !has_file {
-        return format!(
-            "{points} points for your own scenarios (games/<your game>/conformance/<your game>.ron): the \
-             submission has none."
-        );
-    }
-    let list = |v: &[usize]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    let in_bar = coverage.covered.intersection(&coverage.bar).count();
-    let reached: Vec<String> = coverage
-        .covered
-        .iter()
-        .map(|r| {
-            let mark = if coverage.bar.contains(r) {
-                ""
-            } else {
-                " (not reached by a public scenario)"
-            };
-            format!("- {}{mark}", r.describe())
-        })
-        .collect();
-    let left = match left_out {
-        0 => String::new(),
-        n => format!(
-            " {n} scenarios were not run: written for other readings, or beyond the first \
-             {MAX_SCENARIOS}."
-        ),
-    };
-    format!(
-        "Your scenarios run against the reference as the course configures it. The reference \
-         agrees with: {}. A rule is what the reference says when a scenario's moves are played \
-         on it: the reason it refuses a move (Illegal steps), or what a move it accepts does \
-         (Play and Legal steps); a scenario's name counts for nothing, and each scenario covers \
-         at most {MAX_NEW_RULES} rules no scenario before it covered. Your scenarios reach {}, \
-         {in_bar} of the {} the public scenarios reach. {points} points x agreed / run x \
-         min(1, rules / {}); a copy of a public scenario covers nothing.{left}\n\nThe rules \
-         your scenarios reach:\n\n{}",
-        list(agreed),
-        match coverage.covered.len() {
-            1 => "1 rule".to_string(),
-            n => format!("{n} rules"),
-        },
-        coverage.bar.len(),
-        coverage.bar.len().max(1),
-        if reached.is_empty() {
-            "- none".to_string()
-        } else {
-            reached.join("\n")
-        },
-    )
 }
 
 #[cfg(test)]

@@ -147,7 +147,8 @@ fn walk_from(cx: &mut Context, seed: u64, walk: Walk, out: &mut Walks) {
         };
         let mut moves: Vec<String> = Vec::new();
         loop {
-            let reproduce = vec![sol("play", game.id(), &Origin::Seed(at), None, &moves)];
+            let course = cx.options.checkout.candidate_course();
+            let reproduce = vec![sol("play", game.id(), &Origin::Seed(at), course, &moves)];
             let (g, d, here) = (game.clone(), deck.clone(), pos.clone());
             let what = format!("seed {at}, {}", walk.name());
             let answer = cx.guard(&what, &reproduce, move || {
@@ -221,7 +222,8 @@ fn walk_from(cx: &mut Context, seed: u64, walk: Walk, out: &mut Walks) {
 /// The deal of `seed` and its cards, dealt under guard (a fault is robustness's).
 fn deal(cx: &mut Context, game: &Arc<Game>, seed: u64) -> Option<(Position, Arc<Vec<Card>>)> {
     let g = game.clone();
-    let reproduce = vec![format!("sol deal {} --seed {seed}", game.id())];
+    let course = cx.options.checkout.candidate_course();
+    let reproduce = vec![sol("deal", game.id(), &Origin::Seed(seed), course, &[])];
     cx.guard(&format!("the deal of seed {seed}"), &reproduce, move || {
         let deal = g.deal(seed);
         let deck = Arc::new(deal.sorted_cards());

@@ -12,6 +12,7 @@ use solitaire_core::{Game, Move, Status};
 use solitaire_solver::Budget;
 
 use super::deadline;
+use crate::judge::commands::{Origin, sol};
 use crate::judge::context::Context;
 use crate::judge::report::Finding;
 
@@ -69,7 +70,8 @@ pub(crate) fn search(
         wins.deals += 1;
         let game = cx.candidate.clone();
         let what = format!("the solver on seed {seed}");
-        let reproduce = vec![format!("sol solve {} --seed {seed}", game.id())];
+        let course = cx.options.checkout.candidate_course();
+        let reproduce = vec![sol("solve", game.id(), &Origin::Seed(seed), course, &[])];
         let budget = Budget {
             nodes: DEAL_NODES.min(total - wins.nodes),
             time: limit,
