@@ -295,7 +295,27 @@ fn hidden_scenarios_show_only_their_rule_and_a_course_chooses_the_reference() {
         "--course",
         &course,
     ];
+    // The reference itself fails it: no one is graded against it, and the instructor learns
+    // where.
     let out = sol(&[&["grade", "bristol"], &args[..]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("fails on the reference bristol: step 1: expected Count(\"t7\", 4), found: t7 holds 3 cards"),
+        "{said}"
+    );
+    assert!(stdout(&out).is_empty());
+    // Mended, it holds for the reference and fails for another game.
+    std::fs::write(
+        dir.join("bristol.ron"),
+        r#"(game: "bristol", scenarios: [(
+            name: "'Deal eight fans of three cards each' (a secret count)",
+            start: Seed(5),
+            steps: [Count("t7", 3)],
+        )])"#,
+    )
+    .expect("hidden file");
+    let out = sol(&[&["grade", "spider", "--reference", "bristol"], &args[..]].concat());
     assert!(
         out.status.success(),
         "{}",
@@ -309,7 +329,7 @@ fn hidden_scenarios_show_only_their_rule_and_a_course_chooses_the_reference() {
         "{text}"
     );
     assert!(
-        !text.contains("Count(\"t7\", 4)") && !text.contains("Seed(5)"),
+        !text.contains("Count(\"t7\", 3)") && !text.contains("Seed(5)"),
         "{text}"
     );
     let other = sol(&[&["grade", "strategy"], &args[..]].concat());

@@ -148,4 +148,7 @@ pub enum GradeError {
     /// The directory of hidden scenarios is not a directory.
     #[error("{0}: the hidden scenarios directory does not exist")]
     NoHiddenDir(String),
+    /// Hidden scenarios fail on the reference itself (each named, with its step).
+    #[error("{0}")]
+    HiddenFails(String),
 }

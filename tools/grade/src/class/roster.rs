@@ -177,6 +177,47 @@ impl Roster {
         Ok(all)
     }
 
+    /// The reference the classroom folder's games are graded against, if the roster has one:
+    /// its own, or the course's one assigned game.
+    ///
+    /// # Errors
+    /// A classroom folder without a reference, of a course that assigns several games.
+    pub fn classroom_reference(
+        &self,
+        course: &solitaire_files::Course,
+    ) -> Result<Option<String>, String> {
+        let Some(SubmissionsFrom::Classroom { reference, .. }) = &self.submissions_from else {
+            return Ok(None);
+        };
+        match reference {
+            Some(r) => Ok(Some(r.clone())),
+            None if course.games.len() == 1 => Ok(course.games.keys().next().cloned()),
+            None => Err(format!(
+                "submissions_from: Classroom needs a reference: the course assigns {} games",
+                course.games.len()
+            )),
+        }
+    }
+
+    /// Every reference game the roster grades against: the registered students', the
+    /// submissions', the classroom folder's.
+    ///
+    /// # Errors
+    /// As [`Roster::classroom_reference`].
+    pub fn references(
+        &self,
+        course: &solitaire_files::Course,
+    ) -> Result<std::collections::BTreeSet<String>, String> {
+        let mut all: std::collections::BTreeSet<String> = self
+            .students
+            .values()
+            .flat_map(|g| g.values().cloned())
+            .collect();
+        all.extend(self.submissions.iter().filter_map(|s| s.reference.clone()));
+        all.extend(self.classroom_reference(course)?);
+        Ok(all)
+    }
+
     /// Every submission: `submissions`, then those of `submissions_from` (sorted by
     /// username), each with its game id found in its repository by `game_ids` (given the
     /// submission's index, the repository's path and its name as the roster gives it): the
@@ -192,20 +233,8 @@ impl Roster {
         game_ids: &mut GameIds<'_>,
     ) -> Result<Vec<Submission>, String> {
         let mut all = self.submissions.clone();
-        let Some(SubmissionsFrom::Classroom { reference, .. }) = &self.submissions_from else {
+        let Some(reference) = self.classroom_reference(course)? else {
             return Ok(all);
-        };
-        let reference = match reference {
-            Some(r) => r.clone(),
-            None if course.games.len() == 1 => {
-                course.games.keys().next().cloned().unwrap_or_default()
-            }
-            None => {
-                return Err(format!(
-                    "submissions_from: Classroom needs a reference: the course assigns {} games",
-                    course.games.len()
-                ));
-            }
         };
         for Repository { user, path } in self.classroom(roster_dir)? {
             let shown = path.display().to_string();

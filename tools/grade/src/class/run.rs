@@ -265,6 +265,8 @@ pub fn run_class(
         progress(&finished);
         Ok::<(), ClassError>(())
     };
+    crate::class::hidden::check(roster, &course, catalog, options)
+        .map_err(|(file, e)| ClassError::at(&file, e))?;
     let setting = Setting {
         roster_dir,
         catalog,
@@ -393,7 +395,7 @@ fn write_exports(
 }
 
 /// The readings the course chooses for `reference`.
-fn readings(course: &Course, reference: &str) -> ReadingValues {
+pub(crate) fn readings(course: &Course, reference: &str) -> ReadingValues {
     course
         .games
         .get(reference)
@@ -551,8 +553,9 @@ impl Setting<'_> {
             None => (ReadingValues::default(), None, None),
         };
         // A variant's hidden scenarios are filed under its own game id.
-        let hidden = hidden_scenarios(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))
-            .map_err(Failure::Grader)?;
+        let hidden =
+            crate::class::hidden::read(&options.grade, sub.reference.as_ref().unwrap_or(&sub.game))
+                .map_err(Failure::Grader)?;
         let started = Instant::now();
         let budget = Duration::from_secs(options.limits.student_seconds);
         let dir = self.scratch(sub);
@@ -698,25 +701,6 @@ fn own_scenarios(staged: &Path, game: &str) -> crate::judge::own::Own {
             .map_err(|e| format!("{name}: {e}"))
             .and_then(|text| ScenarioFile::parse(&name, &text).map_err(|e| e.to_string())),
     )
-}
-
-/// The instructor's hidden scenarios for `reference`, if any: read here, by the judge only.
-fn hidden_scenarios(
-    options: &Options,
-    reference: &str,
-) -> Result<Vec<solitaire_conformance::Scenario>, String> {
-    let Some(dir) = &options.hidden_dir else {
-        return Ok(Vec::new());
-    };
-    let file = solitaire_conformance::scenario_path(dir, reference);
-    if !file.exists() {
-        return Ok(Vec::new());
-    }
-    let text =
-        read_text_capped(&file, MAX_INPUT_BYTES).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(ScenarioFile::parse(&file.display().to_string(), &text)
-        .map_err(|e| e.to_string())?
-        .scenarios)
 }
 
 /// Give the scratch directory `dir` (and everything in it) to the student's uid and gid, and

@@ -8,7 +8,7 @@ use solitaire_core::Game;
 
 use super::conformance::Whose;
 use super::holds::Played;
-use super::{conformance, context, differential, layout, own, report};
+use super::{conformance, context, differential, layout, on_reference, own, report};
 use crate::{CheckHooks, GradeError, Options, Part, Report};
 
 /// Grade `candidate` against `reference` (configured as the course chooses, if any: see
@@ -16,8 +16,9 @@ use crate::{CheckHooks, GradeError, Options, Part, Report};
 /// as configured ([`solitaire_conformance::Scenario::holds_for`]).
 ///
 /// # Errors
-/// When the reference's conformance scenarios (or the hidden ones) are missing or malformed:
-/// a grade without them would not be fair.
+/// When the reference's conformance scenarios (or the hidden ones) are missing or malformed,
+/// or a hidden scenario fails on the reference itself: a grade without them, or against a
+/// broken one, would not be fair.
 pub fn grade(
     candidate: Arc<Game>,
     reference: Arc<Game>,
@@ -26,6 +27,13 @@ pub fn grade(
     let public = solitaire_conformance::load(&options.conformance_dir, reference.id())?
         .ok_or_else(|| GradeError::NoScenarios(reference.id().to_string()))?;
     let hidden = hidden_for(options, reference.id())?;
+    if let Some(dir) = options.hidden_dir.as_ref().filter(|_| !hidden.is_empty()) {
+        let file = solitaire_conformance::scenario_path(dir, reference.id());
+        let failing = on_reference::failing(&reference, &hidden, &file.display().to_string());
+        if !failing.is_empty() {
+            return Err(GradeError::HiddenFails(on_reference::refusal(&failing)));
+        }
+    }
     // The candidate's own scenarios, when it is not the reference itself.
     let own = (candidate.id() != reference.id())
         .then(|| solitaire_conformance::load(&options.conformance_dir, candidate.id()))

@@ -14,6 +14,7 @@ pub mod holds;
 pub mod hooks;
 pub mod inert;
 pub(crate) mod layout;
+pub mod on_reference;
 pub mod own;
 pub(crate) mod piles;
 pub(crate) mod properties;

@@ -8,6 +8,8 @@ pub mod class;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod mutant;
 #[allow(dead_code)] // not every test file that shares this module uses it
+pub mod student;
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub mod win;
 
 use std::collections::BTreeMap;
