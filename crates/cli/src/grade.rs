@@ -11,6 +11,7 @@ use clap::Args;
 use solitaire_core::Catalog;
 use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 use solitaire_grader::class::gradebook;
+use solitaire_grader::selfcheck::{SelfCheck, self_check};
 use solitaire_grader::{ClassOptions, Finished, Options, Roster, grade, run_class};
 
 use crate::output::out;
@@ -32,9 +33,14 @@ pub struct GradeArgs {
     /// The candidate game id (the student's plugin, registered).
     #[arg(required_unless_present = "class", conflicts_with = "class")]
     candidate: Option<String>,
-    /// The reference game id (default: the candidate's own id).
+    /// The reference game id (default: the candidate's own id; in a starter repository,
+    /// where the reference is absent, none: the game is self-checked).
     #[arg(long)]
-    reference: Option<String>,
+    pub(crate) reference: Option<String>,
+    /// In a starter repository, the assignment to self-check the game against, when the
+    /// course assigns several (its public scenarios are `tests/public/<id>.ron`).
+    #[arg(long, value_name = "ID", conflicts_with_all = ["reference", "without_reference", "class"], requires = "course")]
+    pub(crate) assignment: Option<String>,
     /// Grade a game that has no reference (a student's own variant): its own scenarios
     /// (`<id>.ron` in the conformance directory) and the instructor's hidden ones (its own
     /// alone earn no points), the engine's properties (on walks that move, once the game is
@@ -52,7 +58,7 @@ pub struct GradeArgs {
     /// Grade against the reference as this course configures it (its readings); with
     /// `--class`, the course of the class (instead of the roster's).
     #[arg(long, value_name = "COURSE.ron")]
-    course: Option<PathBuf>,
+    pub(crate) course: Option<PathBuf>,
     /// The instructor's hidden scenarios: `<reference id>.ron` files in the conformance
     /// format, counted in the conformance part; a report names only the rule each covers.
     #[arg(long, value_name = "DIR")]
@@ -165,31 +171,42 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     }
     let id = args.candidate.as_deref().unwrap_or_default();
     let find = |id: &str| {
-        catalog.get(id).ok_or_else(|| {
-            let ids: Vec<&str> = catalog.games().iter().map(|g| g.id()).collect();
-            format!("unknown game {id:?}; the games are: {}", ids.join(", "))
-        })
+        catalog
+            .get(id)
+            .ok_or_else(|| crate::grade_starter::unknown(id, catalog))
     };
     let candidate = find(id)?;
     if args.without_reference {
         let report = solitaire_grader::grade_variant(candidate, &options);
         return write_report(args, &report.map_err(|e| e.to_string())?);
     }
-    // In a starter (the course's one assigned game absent), a student's game is checked
-    // against that assignment.
-    let assigned_one = course
-        .as_ref()
-        .filter(|c| c.games.len() == 1 && !c.assigns(id))
-        .and_then(|c| c.games.keys().next())
-        .filter(|assigned| catalog.get(assigned).is_none());
-    let reference_id = args
+    if let Some(reference) = args
         .reference
         .as_deref()
-        .or(assigned_one.map(String::as_str))
-        .unwrap_or(id);
-    if let (Some(course), None) = (&course, catalog.get(reference_id)) {
-        return self_check(args, &options, course, candidate, reference_id);
+        .filter(|r| catalog.get(r).is_none())
+    {
+        let absent = crate::grade_starter::Absent {
+            id,
+            reference,
+            course_file: args.course.as_deref(),
+            several: course.as_ref().is_some_and(|c| c.games.len() > 1),
+        };
+        let public = solitaire_conformance::public_dir();
+        return Err(crate::grade_starter::not_here(&absent, &public, catalog));
     }
+    if let (Some(course), Some(file)) = (&course, &args.course)
+        && let Some(assignment) = crate::grade_starter::self_checked(args, course, id, catalog)?
+    {
+        let check = SelfCheck {
+            checkout: solitaire_grader::build::trusted::built_from(),
+            course: course.clone(),
+            course_file: file.clone(),
+            assignment,
+        };
+        let report = self_check(candidate, &check, &options).map_err(|e| e.to_string())?;
+        return write_report(args, &report);
+    }
+    let reference_id = args.reference.as_deref().unwrap_or(id);
     if let (Some(course), Some(file)) = (&course, &args.course)
         && !course.assigns(reference_id)
     {
@@ -201,69 +218,6 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     }
     let reference = find(reference_id)?;
     let report = grade(candidate, reference, &options).map_err(|e| e.to_string())?;
-    write_report(args, &report)
-}
-
-/// In a starter repository, where the assignment's reference is absent: the candidate under
-/// the course's readings for the assignment (those it declares) against the assignment's
-/// public scenarios (`tests/public/<id>.ron`) and the engine's properties.
-fn self_check(
-    args: &GradeArgs,
-    options: &Options,
-    course: &Course,
-    candidate: std::sync::Arc<solitaire_core::Game>,
-    assignment: &str,
-) -> Result<(), String> {
-    let public = solitaire_conformance::load(&solitaire_conformance::public_dir(), assignment)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("unknown game {assignment:?}, and no public scenarios for it"))?;
-    let declared: Vec<&str> = candidate
-        .readings()
-        .iter()
-        .map(|r| r.reading.name)
-        .collect();
-    let course_chose: solitaire_core::ReadingValues = course
-        .games
-        .get(assignment)
-        .map(|g| g.readings.clone())
-        .unwrap_or_default();
-    let chosen: solitaire_core::ReadingValues = course_chose
-        .clone()
-        .into_iter()
-        .filter(|(name, _)| declared.contains(&name.as_str()))
-        .collect();
-    let candidate = candidate
-        .with_readings(&chosen)
-        .map_err(|e| e.to_string())?;
-    // The public scenarios run under the course's readings, those the game does not declare
-    // too: a game that implements the course's reading declares none, and plays it.
-    let played = solitaire_grader::Played::self_check(&candidate, &course_chose);
-    // The student's own scenarios may show the game won, and are the own scenarios' part.
-    let own = solitaire_conformance::load(&options.conformance_dir, candidate.id())
-        .map_err(|e| e.to_string())
-        .transpose();
-    let options = Options {
-        conformance_dir: solitaire_conformance::public_dir(),
-        ..options.clone()
-    };
-    let mut report = solitaire_grader::grade_alone(
-        std::sync::Arc::new(candidate),
-        &options,
-        solitaire_grader::PublicScenarios::Assignment {
-            public,
-            own,
-            played,
-        },
-        Vec::new(),
-        None,
-    );
-    report.notes.push(format!(
-        "A self-check against the public scenarios of {assignment} and the engine's \
-         properties. The instructor's grade adds the layout and the deal, differential play \
-         against the reference {assignment} along every rule (random walks, walks toward the \
-         foundations, the reference solver's winning lines), and the instructor's hidden \
-         scenarios."
-    ));
     write_report(args, &report)
 }
 

@@ -155,23 +155,90 @@ impl CourseArg {
 }
 
 /// The catalog with the course's games configured. An assigned game may be absent only in a
-/// starter repository, where its public scenarios stand in for it (`tests/public/<id>.ron`).
+/// starter repository, where its public scenarios stand in for it (`tests/public/<id>.ron`);
+/// where one assignment is absent so, every other game plays the readings the course chooses
+/// for it that the game declares and plays, as the instructor's grade plays a student's game.
 ///
 /// # Errors
 /// An assigned game that is neither registered nor a starter's assignment, or a reading a
 /// game does not declare.
 pub(crate) fn configure(course: &Course, file: &str, catalog: &Catalog) -> Result<Catalog, String> {
+    configure_in(course, file, catalog, &solitaire_conformance::public_dir())
+}
+
+/// [`configure`], with the starter's public scenarios in `public`.
+fn configure_in(
+    course: &Course,
+    file: &str,
+    catalog: &Catalog,
+    public: &Path,
+) -> Result<Catalog, String> {
     let (configured, absent) = course
         .configure_present(file, catalog)
         .map_err(|e| e.to_string())?;
-    let public = solitaire_conformance::public_dir();
-    match absent
+    if let Some(id) = absent
         .iter()
-        .find(|id| !solitaire_conformance::scenario_path(&public, id).is_file())
+        .find(|id| !solitaire_conformance::scenario_path(public, id).is_file())
     {
-        Some(id) => Err(format!(
+        return Err(format!(
             "{file}: the course assigns {id:?}, which is not a registered game"
-        )),
-        None => Ok(configured),
+        ));
+    }
+    let [assignment] = absent.as_slice() else {
+        return Ok(configured);
+    };
+    let chosen = course
+        .games
+        .get(assignment)
+        .map(|g| g.readings.clone())
+        .unwrap_or_default();
+    let Ok(students) = configured.map_games(|game| {
+        if course.assigns(game.id()) {
+            return Ok::<_, std::convert::Infallible>(game.clone());
+        }
+        let played = solitaire_grader::judge::readings::candidate(game.clone(), &chosen);
+        Ok(played.unwrap_or_else(|_| game.clone()))
+    });
+    Ok(students)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_a_starter_the_students_game_plays_the_assignments_readings_it_declares() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let public = std::env::temp_dir().join(format!("sol-public-{}", std::process::id()));
+        std::fs::create_dir_all(&public).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            public.join("absent.ron"),
+            "(game: \"absent\", scenarios: [])",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let course = Course::parse(
+            "course.ron",
+            r#"(games: {"absent": (readings: {"deal": "when-stuck"})})"#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let configured = configure_in(&course, "course.ron", &catalog, &public)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let played = |id: &str| {
+            configured
+                .get(id)
+                .and_then(|g| {
+                    g.readings()
+                        .iter()
+                        .find(|r| r.reading.name == "deal")
+                        .map(|r| r.choice.value)
+                })
+                .unwrap_or("none")
+        };
+        // Labyrinth declares `deal` with that value; Bristol declares no reading.
+        assert_eq!(played("labyrinth"), "when-stuck");
+        assert_eq!(played("bristol"), "none");
+        let without = std::env::temp_dir().join("sol-public-none");
+        assert!(configure_in(&course, "course.ron", &catalog, &without).is_err());
+        let _ = std::fs::remove_dir_all(&public);
     }
 }

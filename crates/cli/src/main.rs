@@ -29,6 +29,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 mod grade;
+mod grade_starter;
 mod handout;
 
 use clap::{Args, Parser, Subcommand};

@@ -185,6 +185,42 @@ fn unknown_games_and_rosters_fail_with_status_1() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game \"nope\""));
     let out = sol(&["grade", "--class", "/no/such/roster.ron"]);
     assert_eq!(out.status.code(), Some(1));
+    // A reference that is not registered, here where no starter's public scenarios stand in
+    // for it: never a self-check in its place.
+    let out = sol(&["grade", "bristol", "--reference", "nope"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game \"nope\""));
+}
+
+#[test]
+fn a_self_check_is_only_for_an_assignment_absent_from_the_checkout() {
+    let course = temp_path("assignment-course.ron");
+    std::fs::write(&course, r#"(games: {"bristol": ()})"#).expect("course written");
+    let out = sol(&[
+        "grade",
+        "aces-up",
+        "--course",
+        &course,
+        "--assignment",
+        "bristol",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--assignment bristol: the reference is in this checkout; grade against it with --reference bristol"),
+        "{said}"
+    );
+    let out = sol(&[
+        "grade",
+        "aces-up",
+        "--course",
+        &course,
+        "--assignment",
+        "spider",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the course does not assign it"));
+    let _ = std::fs::remove_file(&course);
 }
 
 /// Run one finding's commands in order in `dir` with `sh`, the `sol` under test first on the

@@ -47,6 +47,7 @@ pub mod intake;
 pub mod judge;
 pub mod oracle;
 pub mod sandbox;
+pub mod selfcheck;
 pub mod similarity;
 
 use std::path::PathBuf;

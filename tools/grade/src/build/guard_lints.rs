@@ -4,7 +4,9 @@
 //! limit, so it is refused before it is built. The compiler sees only the student's scratch
 //! directory, so every file there is read: `include!` can bring any of them in.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use crate::intake::listing::Listing;
 
 /// The lints a submission may not name.
 const GUARDS: [&str; 1] = ["long_running_const_eval"];
@@ -30,18 +32,38 @@ pub fn check(scratch: &Path) -> Result<(), String> {
             let Ok(bytes) = std::fs::read(&path) else {
                 continue;
             };
-            let text = String::from_utf8_lossy(&bytes);
-            if let Some(lint) = GUARDS.iter().find(|g| text.contains(*g)) {
-                let rel = path.strip_prefix(scratch).unwrap_or(&path);
-                return Err(format!(
-                    "{} names `{lint}`, rustc's guard against constant evaluation without end, \
-                     which a submission may not allow",
-                    rel.display()
-                ));
-            }
+            let rel = path.strip_prefix(scratch).unwrap_or(&path);
+            names_none(&rel.display().to_string(), &bytes)?;
         }
     }
     Ok(())
+}
+
+/// Refuse the files of `listing` (a submission listed in place, as a self-check lists the
+/// student's checkout) if one names a guard lint: the files a class grade would stage.
+///
+/// # Errors
+/// As [`check`].
+pub fn check_listed(listing: &Listing<PathBuf>) -> Result<(), String> {
+    for file in &listing.files {
+        let Ok(bytes) = std::fs::read(&file.source) else {
+            continue;
+        };
+        names_none(&file.path, &bytes)?;
+    }
+    Ok(())
+}
+
+/// Refuse the file `rel` if its `bytes` name a guard lint.
+fn names_none(rel: &str, bytes: &[u8]) -> Result<(), String> {
+    let text = String::from_utf8_lossy(bytes);
+    match GUARDS.iter().find(|g| text.contains(*g)) {
+        Some(lint) => Err(format!(
+            "{rel} names `{lint}`, rustc's guard against constant evaluation without end, which \
+             a submission may not allow"
+        )),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

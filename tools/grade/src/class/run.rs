@@ -575,18 +575,15 @@ impl Setting<'_> {
         );
         *from = staged.map_err(Failure::NotTaken)?;
         // Read before any of the student's code is compiled or run.
-        let own = own_scenarios(&dir, &sub.game);
-        let crate_dir = dir.join("games").join(&sub.game);
-        let text = read_text_capped(&crate_dir.join("Cargo.toml"), MAX_INPUT_BYTES)
-            .map_err(|e| Failure::Refused(format!("games/{}/Cargo.toml: {e}", sub.game)))?;
-        let plan = crate::build::manifest::plan(
-            &text,
-            &crate_dir,
+        let own = submission::own_scenarios(&dir, &sub.game);
+        let plan = crate::build::checks::refusals(
+            &dir,
+            &sub.game,
+            crate::build::checks::Files::Staged(&dir),
             &self.course.allowed_crates,
             &house.trusted,
         )
         .map_err(Failure::Refused)?;
-        crate::build::guard_lints::check(&dir).map_err(Failure::Refused)?;
         for sub_dir in ["out", "tmp"] {
             let d = dir.join(sub_dir);
             std::fs::create_dir_all(&d).map_err(|e| grader_io(&d, e))?;
@@ -686,21 +683,6 @@ fn scenarios(options: &Options, reference: &str) -> Result<ScenarioFile, String>
     let text = read_text_capped(&file, MAX_INPUT_BYTES)
         .map_err(|e| format!("the reference's conformance file {}: {e}", file.display()))?;
     ScenarioFile::parse(&file.display().to_string(), &text).map_err(|e| e.to_string())
-}
-
-/// The student's own scenarios, as staged from the submission: data the judge reads, capped
-/// in size.
-fn own_scenarios(staged: &Path, game: &str) -> crate::judge::own::Own {
-    let name = crate::intake::submission::own_scenarios_file(staged, game);
-    let file = staged.join(&name);
-    if !file.exists() {
-        return None;
-    }
-    Some(
-        read_text_capped(&file, MAX_INPUT_BYTES)
-            .map_err(|e| format!("{name}: {e}"))
-            .and_then(|text| ScenarioFile::parse(&name, &text).map_err(|e| e.to_string())),
-    )
 }
 
 /// Give the scratch directory `dir` (and everything in it) to the student's uid and gid, and

@@ -76,6 +76,17 @@ pub fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// `id`, if it can be a game id ([`valid_id`]).
+fn checked_id(id: &str) -> Result<(), String> {
+    if valid_id(id) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{id:?} is not a game id (lowercase letters, digits and -, starting with a letter)"
+        ))
+    }
+}
+
 /// The submission's files for game `id`, relative to its root, each with whether it is
 /// required: the game's folder, and the layout and scenarios of the older shape.
 fn wanted(id: &str) -> Vec<(String, bool)> {
@@ -134,28 +145,53 @@ pub fn stage(
     jail: &GitJail,
     deadline: Option<&Deadline>,
 ) -> Result<String, String> {
-    if !valid_id(id) {
-        return Err(format!(
-            "{id:?} is not a game id (lowercase letters, digits and -, starting with a letter)"
-        ));
-    }
-    let wanted = wanted(id);
+    checked_id(id)?;
     match source {
         Source::Dir(dir) => {
-            let listing = intake::dir::list(&base.join(dir), &wanted)?;
-            check(&listing, id)?;
+            let listing = list_dir(&base.join(dir), id)?;
             intake::plant::plant(&listing, dest, intake::dir::fill)?;
             Ok(format!("directory {}", dir.display()))
         }
         Source::Git { repo, rev } => {
             let shown = repo.display().to_string();
             let mut opened = intake::open(&base.join(repo), &shown, rev, jail, deadline)?;
-            let listing = opened.session.list(&wanted)?;
+            let listing = opened.session.list(&wanted(id))?;
             check(&listing, id)?;
             intake::plant::plant(&listing, dest, |file, out| opened.session.fill(file, out))?;
             Ok(opened.from)
         }
     }
+}
+
+/// List the files of game `id` in the directory `root` (a checkout) as a submission is taken:
+/// what [`stage`] would take from it, within the budget, without writing anything. A
+/// student's self-check lists the student's own checkout so.
+///
+/// # Errors
+/// Not a game id, a missing required file, a symbolic link or other odd entry, too many or too
+/// large files.
+pub fn list_dir(root: &Path, id: &str) -> Result<Listing<PathBuf>, String> {
+    checked_id(id)?;
+    let listing = intake::dir::list(root, &wanted(id))?;
+    check(&listing, id)?;
+    Ok(listing)
+}
+
+/// The student's own scenarios of game `id` in `root` (a staged submission, or a student's
+/// checkout), if it has a file of them: data the judge reads, capped in size.
+pub fn own_scenarios(root: &Path, id: &str) -> crate::judge::own::Own {
+    let name = own_scenarios_file(root, id);
+    let file = root.join(&name);
+    if !file.exists() {
+        return None;
+    }
+    Some(
+        solitaire_files::read_text_capped(&file, solitaire_files::MAX_INPUT_BYTES)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| {
+                solitaire_conformance::ScenarioFile::parse(&name, &text).map_err(|e| e.to_string())
+            }),
+    )
 }
 
 /// The game ids of the git repository at `path` (named `shown`): its `games/` folders at

@@ -10,10 +10,12 @@ use solitaire_conformance::run_scenario;
 use crate::judge::context::{Context, Secrecy, cap};
 use crate::judge::report::{Finding, Part, Share, round1};
 
-const POINTS: f64 = 35.0;
 use start::reproduce;
 pub(crate) use start::start_text;
 pub(crate) use suite::{Suite, Whose};
+
+/// The part's points.
+pub(crate) const POINTS: f64 = 35.0;
 
 /// What one run of scenarios found.
 #[derive(Default)]

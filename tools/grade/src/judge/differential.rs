@@ -26,7 +26,8 @@ use group::group;
 use here::{Divergence, Here};
 use walks::{Chooser, Walk};
 
-const POINTS: f64 = 35.0;
+/// The part's points.
+pub(crate) const POINTS: f64 = 35.0;
 
 /// A move played by the candidate: the position after it and whether undo restored the
 /// position, or why it refused the move.

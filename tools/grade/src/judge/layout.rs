@@ -10,6 +10,8 @@ use crate::judge::report::{Finding, Part, round1};
 
 const PILES: f64 = 5.0;
 const DEALS: f64 = 10.0;
+/// The part's points.
+pub(crate) const POINTS: f64 = PILES + DEALS;
 
 /// Each pile as `id (kind)`, in layout order.
 fn piles(game: &Game) -> Vec<(String, &'static str)> {

@@ -17,6 +17,7 @@ pub(crate) mod layout;
 pub mod on_reference;
 pub mod own;
 pub(crate) mod piles;
+pub mod points;
 pub(crate) mod properties;
 pub mod readings;
 pub mod report;

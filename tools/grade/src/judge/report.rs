@@ -22,11 +22,12 @@ pub struct Report {
     pub seeds: u64,
     /// The total, out of [`Report::max`], rounded to one decimal.
     pub total: f64,
-    /// Always 100.
+    /// The most the grade gives: the sum of its parts' points, as the course weighs them.
     pub max: f64,
-    /// The four parts, in order.
+    /// The parts, in order.
     pub parts: Vec<Part>,
-    /// How the grade was made, where it matters (graded without a sandbox).
+    /// How the grade was made, where it matters (graded without a sandbox, what a self-check
+    /// checked): the grader's own words, in Markdown, each quoted whole in the Markdown report.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
@@ -177,7 +178,11 @@ impl Report {
             self.max
         );
         for note in &self.notes {
-            let _ = writeln!(out, "> {note}\n");
+            // A note of several lines is quoted whole.
+            for line in note.lines() {
+                let _ = writeln!(out, "> {line}");
+            }
+            out.push('\n');
         }
         if !self.readings.is_empty() {
             let chosen: Vec<String> = self
