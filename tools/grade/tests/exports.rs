@@ -172,13 +172,15 @@ fn rows() -> (Vec<GradebookRow>, BTreeMap<String, Identity>) {
         Identity {
             login: Some("ada".into()),
             sis_id: Some("S1815".into()),
+            name: None,
         },
     );
     ids.insert(
         "octocat".to_string(),
         Identity {
             login: Some("octocat".into()),
-            sis_id: None,
+            sis_id: Some("S2001".into()),
+            name: Some("Mona Lisa Octocat".into()),
         },
     );
     (rows, ids)
@@ -187,14 +189,23 @@ fn rows() -> (Vec<GradebookRow>, BTreeMap<String, Identity>) {
 #[test]
 fn a_gradebook_as_a_canvas_import_has_a_column_per_assignment() {
     let (rows, ids) = rows();
-    let csv = canvas_csv(&rows, &ids);
+    // The docs' own course: 15 + 35 + 30 + 15 + 10 against a reference.
+    let possible = |assignment: &str| {
+        if assignment == "bristol" {
+            105.0
+        } else {
+            100.0
+        }
+    };
+    let csv = canvas_csv(&rows, &ids, &possible);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
         "Student,ID,SIS User ID,SIS Login ID,Section,bristol,labyrinth"
     );
-    assert_eq!(lines[1], "Points Possible,,,,,100,100");
+    assert_eq!(lines[1], "Points Possible,,,,,105,100");
     assert_eq!(lines[2], "Ada Lovelace,,S1815,ada,,88,100");
+    assert_eq!(lines[4], "Mona Lisa Octocat,,S2001,octocat,,,64.5");
     assert!(lines[3].starts_with("'=cmd"), "{}", lines[3]);
     golden("canvas.csv", &csv);
 }
@@ -206,6 +217,6 @@ fn a_gradebook_as_a_moodle_import_is_keyed_by_username_and_id_number() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "Username,ID number,Full name,bristol,labyrinth");
     assert_eq!(lines[1], "ada,S1815,Ada Lovelace,88,100");
-    assert_eq!(lines[3], "octocat,,octocat,,64.5");
+    assert_eq!(lines[3], "octocat,S2001,Mona Lisa Octocat,,64.5");
     golden("moodle.csv", &csv);
 }

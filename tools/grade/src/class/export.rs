@@ -3,11 +3,16 @@
 //! assignment (each reference game graded), keyed by the roster's `login` and `sis_id`.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
 use crate::class::gradebook::GradebookRow;
+use crate::class::roster::Roster;
+use crate::class::run::ClassOptions;
 use crate::csv::csv_field;
+use crate::intake::submission::{NO_REFERENCE, Submission};
+use crate::judge::points;
 use crate::judge::report::{Part, Report, without_findings};
 
 /// A report as Gradescope's `results.json`: a test per part, each with its score, its maximum
@@ -149,6 +154,9 @@ pub struct Identity {
     /// The student's id in the school's information system (Canvas's SIS User ID, Moodle's
     /// ID number).
     pub sis_id: Option<String>,
+    /// The student's name, where the gradebook's `student` is a username (Canvas's
+    /// `Student`, Moodle's `Full name`; the gradebook's `student` without it).
+    pub name: Option<String>,
 }
 
 /// The class as a table: students in the gradebook's order, an assignment column per
@@ -196,30 +204,49 @@ fn line(fields: &[&str]) -> String {
     format!("{}\n", fields.join(","))
 }
 
-/// The gradebook as a Canvas gradebook import (CSV): `Student`, `ID` (left empty: Canvas's
-/// own), `SIS User ID`, `SIS Login ID`, `Section`, then a column per assignment; a `Points
-/// Possible` row first. Canvas matches each row by its SIS User ID or SIS Login ID.
-pub fn canvas_csv(rows: &[GradebookRow], ids: &BTreeMap<String, Identity>) -> String {
+/// The most an assignment gives, by its gradebook `reference` (a reference game's id, or
+/// `variant`): each report's `max`.
+pub type Possible<'a> = &'a dyn Fn(&str) -> f64;
+
+/// The gradebook as a Canvas gradebook import (CSV): `Student` (the name, where the roster
+/// gives one besides a username), `ID` (left empty: Canvas's own), `SIS User ID`, `SIS Login
+/// ID`, `Section`, then a column per assignment; a `Points Possible` row first, each
+/// assignment's maximum as `possible` gives it. Canvas matches each row by its SIS User ID or
+/// SIS Login ID.
+pub fn canvas_csv(
+    rows: &[GradebookRow],
+    ids: &BTreeMap<String, Identity>,
+    possible: Possible<'_>,
+) -> String {
     let table = Table::of(rows);
     let mut header = vec!["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
     header.extend(table.assignments.iter().copied());
     let mut out = line(&header);
-    let mut possible = vec!["Points Possible", "", "", "", ""];
-    possible.extend(table.assignments.iter().map(|_| "100"));
-    out.push_str(&line(&possible));
+    let maxima: Vec<String> = table
+        .assignments
+        .iter()
+        .map(|a| possible(a).to_string())
+        .collect();
+    let mut first = vec!["Points Possible", "", "", "", ""];
+    first.extend(maxima.iter().map(String::as_str));
+    out.push_str(&line(&first));
     for (student, totals) in &table.students {
         let id = ids.get(*student).cloned().unwrap_or_default();
+        let name = id.name.unwrap_or_else(|| student.to_string());
         let (sis, login) = (id.sis_id.unwrap_or_default(), id.login.unwrap_or_default());
-        let mut fields = vec![*student, "", sis.as_str(), login.as_str(), ""];
+        let mut fields = vec![name.as_str(), "", sis.as_str(), login.as_str(), ""];
         fields.extend(table.totals(totals));
         out.push_str(&line(&fields));
     }
     out
 }
 
-/// The gradebook as a Moodle grade import (CSV): `Username`, `ID number`, `Full name`, then a
-/// column per assignment. On import, map `Username` or `ID number` to the user field of the
-/// same name, and each assignment column to its grade item.
+/// The gradebook as a Moodle grade import (CSV): `Username`, `ID number`, `Full name` (the
+/// name, where the roster gives one besides a username), then a column per assignment. On
+/// import, map `Username` or `ID number` to the user field of the same name, and each
+/// assignment column to its grade item, whose maximum grade should be the assignment's maximum
+/// (the reports' `max`): Moodle's import carries none, a grade item it creates has 100, and a
+/// grade above an item's maximum goes in only where the site allows grades above 100%.
 pub fn moodle_csv(rows: &[GradebookRow], ids: &BTreeMap<String, Identity>) -> String {
     let table = Table::of(rows);
     let mut header = vec!["Username", "ID number", "Full name"];
@@ -227,10 +254,49 @@ pub fn moodle_csv(rows: &[GradebookRow], ids: &BTreeMap<String, Identity>) -> St
     let mut out = line(&header);
     for (student, totals) in &table.students {
         let id = ids.get(*student).cloned().unwrap_or_default();
+        let name = id.name.unwrap_or_else(|| student.to_string());
         let (login, sis) = (id.login.unwrap_or_default(), id.sis_id.unwrap_or_default());
-        let mut fields = vec![login.as_str(), sis.as_str(), *student];
+        let mut fields = vec![login.as_str(), sis.as_str(), name.as_str()];
         fields.extend(table.totals(totals));
         out.push_str(&line(&fields));
     }
     out
+}
+
+/// Write the Canvas and Moodle imports of a class run's gradebook, if its options ask for
+/// them: each student known by the roster's ids, each assignment's maximum the grade's as the
+/// course weighs it.
+///
+/// # Errors
+/// A file that cannot be written, and why.
+pub(crate) fn write(
+    options: &ClassOptions,
+    roster: &Roster,
+    submissions: &[Submission],
+    rows: &[GradebookRow],
+) -> Result<(), (PathBuf, String)> {
+    let mut ids = BTreeMap::new();
+    for name in roster.students.keys() {
+        ids.insert(name.clone(), Identity::default());
+    }
+    for sub in submissions {
+        let id = Identity {
+            login: sub.login.clone(),
+            sis_id: sub.sis_id.clone(),
+            name: sub.name.clone(),
+        };
+        ids.insert(sub.student.clone(), id);
+    }
+    let possible = |assignment: &str| points::maximum(&options.grade, assignment != NO_REFERENCE);
+    let put = |file: &PathBuf, text: String| {
+        solitaire_files::write_atomic(file, text.as_bytes())
+            .map_err(|e| (file.clone(), e.to_string()))
+    };
+    if let Some(file) = &options.canvas {
+        put(file, canvas_csv(rows, &ids, &possible))?;
+    }
+    if let Some(file) = &options.moodle {
+        put(file, moodle_csv(rows, &ids))?;
+    }
+    Ok(())
 }

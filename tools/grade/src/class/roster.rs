@@ -85,6 +85,11 @@ pub enum SubmissionsFrom {
         /// The reference game.
         #[serde(default)]
         reference: Option<String>,
+        /// GitHub Classroom's roster export (`classroom_roster.csv`, relative to the roster's
+        /// directory), which gives each username its identifier (the exports' `sis_id`) and
+        /// the student's name (the exports' name).
+        #[serde(default)]
+        roster: Option<String>,
     },
 }
 
@@ -236,7 +241,15 @@ impl Roster {
         let Some(reference) = self.classroom_reference(course)? else {
             return Ok(all);
         };
+        let known = match &self.submissions_from {
+            Some(SubmissionsFrom::Classroom {
+                roster: Some(file), ..
+            }) => crate::class::classroom::read(&roster_dir.join(file))
+                .map_err(|e| format!("{file}: {e}"))?,
+            _ => Default::default(),
+        };
         for Repository { user, path } in self.classroom(roster_dir)? {
+            let student = known.get(&user.to_lowercase()).cloned().unwrap_or_default();
             let shown = path.display().to_string();
             let own: Vec<String> = game_ids(all.len(), &roster_dir.join(&path), &shown)
                 .unwrap_or_default()
@@ -257,7 +270,8 @@ impl Roster {
                     rev: "HEAD".into(),
                 },
                 login: Some(user),
-                sis_id: None,
+                sis_id: student.identifier,
+                name: student.name,
             });
         }
         Ok(all)

@@ -353,45 +353,9 @@ pub fn run_class(
     if let Some(out) = options.out.as_ref().filter(|_| rows != before_copies) {
         gradebook::write(out, &rows).map_err(|e| ClassError::at(out, e))?;
     }
-    write_exports(options, roster, &submissions, &rows)
+    crate::class::export::write(options, roster, &submissions, &rows)
         .map_err(|(file, e)| ClassError::at(&file, e))?;
     Ok(rows)
-}
-
-/// The Canvas and Moodle imports of the gradebook, if asked for.
-fn write_exports(
-    options: &ClassOptions,
-    roster: &Roster,
-    submissions: &[Submission],
-    rows: &[GradebookRow],
-) -> Result<(), (PathBuf, String)> {
-    let mut ids = std::collections::BTreeMap::new();
-    for name in roster.students.keys() {
-        ids.insert(name.clone(), crate::class::export::Identity::default());
-    }
-    for sub in submissions {
-        ids.insert(
-            sub.student.clone(),
-            crate::class::export::Identity {
-                login: sub.login.clone(),
-                sis_id: sub.sis_id.clone(),
-            },
-        );
-    }
-    let exports = [
-        (
-            &options.canvas,
-            crate::class::export::canvas_csv as fn(&_, &_) -> String,
-        ),
-        (&options.moodle, crate::class::export::moodle_csv),
-    ];
-    for (file, export) in exports {
-        if let Some(file) = file {
-            solitaire_files::write_atomic(file, export(rows, &ids).as_bytes())
-                .map_err(|e| (file.clone(), e.to_string()))?;
-        }
-    }
-    Ok(())
 }
 
 /// The readings the course chooses for `reference`.

@@ -38,6 +38,11 @@ pub struct Submission {
     /// ID number), for the grade exports.
     #[serde(default)]
     pub sis_id: Option<String>,
+    /// The student's name for the grade exports, where `student` is a username: a classroom
+    /// folder's, named by GitHub Classroom's roster export. Not a roster field: a listed
+    /// submission's `student` is its name.
+    #[serde(skip)]
+    pub name: Option<String>,
 }
 
 /// The gradebook's reference cell (and the exports' assignment) of a variant without one.
