@@ -20,6 +20,8 @@
 //!     // 0), and the points of graded parts where the course changes them.
 //!     student_scenarios: 10,
 //!     weights: {"differential": 30},
+//!     // Optional: the due date, the deadline of a roster without a `before` of its own.
+//!     due: "2026-12-01T23:59:00Z",
 //! )
 //! ```
 
@@ -73,6 +75,10 @@ pub struct Course {
     /// own points.
     #[serde(default)]
     pub weights: BTreeMap<String, u32>,
+    /// The due date, a date and time with `Z` or an offset (RFC 3339:
+    /// `2026-12-01T23:59:00Z`): the deadline of a roster that gives no `before` of its own.
+    #[serde(default)]
+    pub due: Option<String>,
 }
 
 impl Course {

@@ -1,7 +1,8 @@
 //! A term's submissions as GitHub Classroom leaves them: a folder of repositories named
 //! `<assignment>-<username>`, collected at the deadline (`sol course collect`) and graded at it
-//! (each repository's commit of its latest collection record at or before the deadline, never
-//! its commit dates), with the grades written for Gradescope, Canvas and Moodle.
+//! (each repository's commit of its latest collection record at or before the deadline, the
+//! course's due date, never its commit dates), with the grades written for Gradescope, Canvas
+//! and Moodle, each student known by GitHub Classroom's roster export.
 
 #![cfg(target_os = "linux")]
 
@@ -68,16 +69,30 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
     }
     // A folder of another assignment is not taken.
     std::fs::create_dir_all(folder.join("penguin-carol")).unwrap_or_else(|e| panic!("{e}"));
+    // The course's due date, once set, is the deadline of a roster without `before`.
+    let course_due = |due: Option<&str>| {
+        let due = due.map_or(String::new(), |d| format!(", due: {d:?}"));
+        write(
+            &class.join("course.ron"),
+            &format!("(name: \"Term\", games: {{\"labyrinth\": ()}}, allowed_crates: []{due})\n"),
+        );
+    };
+    course_due(None);
+    // GitHub Classroom's roster export: Alice's identifier and name, Bob's identifier.
     write(
-        &class.join("course.ron"),
-        "(name: \"Term\", games: {\"labyrinth\": ()}, allowed_crates: [])\n",
+        &folder.join("classroom_roster.csv"),
+        "\"identifier\",\"github_username\",\"github_id\",\"name\"\n\
+         \"S1001\",\"Alice\",\"101\",\"Alice Liddell\"\n\
+         \"S1002\",\"bob\",\"102\",\"\"\n\
+         \"S1003\",\"\",\"\",\"Not Joined\"\n",
     );
     let roster_file = class.join("roster.ron");
     let roster_at = |deadline: Option<&str>| {
         let before = deadline.map_or(String::new(), |d| format!(", before: {d:?}"));
         let text = format!(
             "(course: \"course.ron\", submissions_from: Classroom(dir: \"classroom\", \
-             assignment: \"sixes\"), collected: \"collected.csv\"{before})\n"
+             assignment: \"sixes\", roster: \"classroom/classroom_roster.csv\"), \
+             collected: \"collected.csv\"{before})\n"
         );
         write(&roster_file, &text);
         Roster::parse("roster.ron", &text).unwrap_or_else(|e| panic!("{e}"))
@@ -104,7 +119,8 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
     let log = collected::read(&class.join("collected.csv")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.len(), 4);
 
-    let roster = roster_at(Some(&deadline));
+    course_due(Some(&deadline));
+    let roster = roster_at(None);
     options.gradescope = true;
     options.canvas = Some(tmp.join("canvas.csv"));
     options.moodle = Some(tmp.join("moodle.csv"));
@@ -128,16 +144,20 @@ fn a_classroom_folder_is_graded_at_the_deadline_and_exported() {
         );
     }
     let canvas = read(&tmp.join("canvas.csv"));
-    assert!(canvas.contains("\nalice,,,alice,,100\n"), "{canvas}");
+    assert!(canvas.contains("\nPoints Possible,,,,,100\n"), "{canvas}");
+    assert!(
+        canvas.contains("\nAlice Liddell,,S1001,alice,,100\n"),
+        "{canvas}"
+    );
     let moodle = read(&tmp.join("moodle.csv"));
-    assert!(moodle.contains("\nbob,,bob,100\n"), "{moodle}");
+    assert!(moodle.contains("\nbob,S1002,bob,100\n"), "{moodle}");
     let results = read(&tmp.join("reports/alice--alice-game.results.json"));
     let results: serde_json::Value =
         serde_json::from_str(&results).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(results["score"].as_f64(), Some(100.0));
 
     // Without a record at or before the deadline a repository is not taken, and its row says
-    // what to run.
+    // what to run; the roster's own deadline comes before the course's.
     let early = roster_at(Some("2020-01-01T00:00:00Z"));
     let options = ClassOptions {
         out: None,

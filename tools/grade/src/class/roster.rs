@@ -108,23 +108,44 @@ pub struct Repository {
 }
 
 impl Roster {
-    /// The deadline with the records that choose each git submission's commit at it, if the
-    /// roster has one.
+    /// The deadline with the records that choose each git submission's commit at it: the
+    /// roster's `before`, or else the course's `due`; none without either, or where the roster
+    /// has no git submission (a directory is graded as it is).
     ///
     /// # Errors
-    /// A deadline that is not a date and time, no record named, a log that does not read.
-    pub fn deadline(&self, roster_dir: &Path) -> Result<Option<Deadline>, String> {
-        self.before
-            .as_deref()
-            .map(|before| {
-                Deadline::load(
-                    before,
-                    roster_dir,
-                    self.collected.as_deref(),
-                    self.pushes.as_deref(),
-                )
-            })
-            .transpose()
+    /// A deadline that is not a date and time; for git submissions, no record named or a log
+    /// that does not read.
+    pub fn deadline(
+        &self,
+        roster_dir: &Path,
+        course: &solitaire_files::Course,
+    ) -> Result<Option<Deadline>, String> {
+        let (at, field) = match (&self.before, &course.due) {
+            (Some(before), _) => (before, "before"),
+            (None, Some(due)) => (due, "the course's due"),
+            (None, None) => return Ok(None),
+        };
+        if !self.has_git() {
+            crate::intake::clock::Moment::parse(at).map_err(|e| format!("{field}: {e}"))?;
+            return Ok(None);
+        }
+        Deadline::load(
+            at,
+            field,
+            roster_dir,
+            self.collected.as_deref(),
+            self.pushes.as_deref(),
+        )
+        .map(Some)
+    }
+
+    /// Whether any submission is a git repository: a listed one, or the classroom folder's.
+    fn has_git(&self) -> bool {
+        self.submissions_from.is_some()
+            || self
+                .submissions
+                .iter()
+                .any(|s| matches!(s.source, Source::Git { .. }))
     }
 
     /// The repositories of the classroom folder, by username.
@@ -372,4 +393,54 @@ impl Row {
 pub fn gradebook_csv(rows: &[Row]) -> String {
     let rows: Vec<GradebookRow> = rows.iter().map(Row::gradebook_row).collect();
     to_csv(&rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster(text: &str) -> Roster {
+        Roster::parse("roster.ron", text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_course_due_date_is_the_deadline_and_needs_records_only_for_git_submissions() {
+        let course = solitaire_files::Course::parse(
+            "course.ron",
+            r#"(games: {"bristol": ()}, due: "2026-12-01T23:59:00Z")"#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let here = Path::new(".");
+        let at = |r: &Roster| {
+            r.deadline(here, &course)
+                .map(|d| d.map(|d| d.at.to_string()))
+        };
+        let dirs = roster(
+            r#"(submissions: [(student: "A", reference: "bristol", game: "a-bristol",
+                source: Dir("a"))])"#,
+        );
+        assert_eq!(at(&dirs), Ok(None));
+        let git = r#"(submissions: [(student: "A", reference: "bristol", game: "a-bristol",
+            source: Git(repo: "a.git", rev: "main"))]"#;
+        let unrecorded = at(&roster(&format!("{git})")));
+        assert!(
+            unrecorded
+                .as_ref()
+                .is_err_and(|e| e.starts_with("the course's due: a deadline for git")),
+            "{unrecorded:?}"
+        );
+        let recorded = roster(&format!("{git}, collected: \"no-such-log.csv\")"));
+        assert_eq!(at(&recorded), Ok(Some("2026-12-01T23:59:00Z".into())));
+        // The roster's own deadline comes first.
+        let own = roster(&format!(
+            "{git}, collected: \"no-such-log.csv\", before: \"2026-11-30T12:00:00Z\")"
+        ));
+        assert_eq!(at(&own), Ok(Some("2026-11-30T12:00:00Z".into())));
+        let mut wrong = course.clone();
+        wrong.due = Some("tomorrow".into());
+        assert!(
+            dirs.deadline(here, &wrong)
+                .is_err_and(|e| e.starts_with("the course's due: "))
+        );
+    }
 }

@@ -290,7 +290,7 @@ pub fn run_class(
     }
     let registered: Vec<String> = catalog.games().iter().map(|g| g.id().to_string()).collect();
     let deadline = roster
-        .deadline(roster_dir)
+        .deadline(roster_dir, &course)
         .map_err(|e| ClassError::at(roster_file, e))?;
     let jails = if roster.submissions.is_empty() && roster.submissions_from.is_none() {
         None

@@ -31,26 +31,26 @@ pub struct Chosen {
 }
 
 impl Deadline {
-    /// The deadline `before` with its records: the collection log `collected` and the folder
-    /// of push logs `pushes`, each relative to `base` and named in messages as the roster
-    /// names it.
+    /// The deadline `before` (the field `field` gives it: the roster's `before`, the course's
+    /// `due`) with its records: the collection log `collected` and the folder of push logs
+    /// `pushes`, each relative to `base` and named in messages as the roster names it.
     ///
     /// # Errors
     /// A deadline that is not a date and time, neither record given, a log that does not read.
     pub fn load(
         before: &str,
+        field: &str,
         base: &Path,
         collected: Option<&str>,
         pushes: Option<&str>,
     ) -> Result<Deadline, String> {
-        let at = Moment::parse(before).map_err(|e| format!("before: {e}"))?;
+        let at = Moment::parse(before).map_err(|e| format!("{field}: {e}"))?;
         if collected.is_none() && pushes.is_none() {
-            return Err(
-                "before: needs `collected:` (the log `sol course collect` writes at the \
-                 deadline) or `pushes:` (GitHub's push logs): a deadline never trusts the \
-                 commit dates a student writes"
-                    .into(),
-            );
+            return Err(format!(
+                "{field}: a deadline for git submissions needs `collected:` (the log `sol \
+                 course collect` writes at the deadline) or `pushes:` (GitHub's push logs) in \
+                 the roster: it never trusts the commit dates a student writes"
+            ));
         }
         let collected = match collected {
             Some(name) => Some((name.to_string(), collected::read(&base.join(name))?)),
@@ -164,6 +164,7 @@ mod tests {
         std::fs::write(base.join("pushes/labs-bob.json"), pushes).unwrap_or_else(|e| panic!("{e}"));
         let deadline = Deadline::load(
             "2026-12-01T23:59:00Z",
+            "before",
             base,
             Some("collected.csv"),
             Some("pushes"),
@@ -194,8 +195,8 @@ mod tests {
             ),
             "{none:?}"
         );
-        assert!(Deadline::load("2026-12-01T23:59:00Z", base, None, None).is_err());
-        assert!(Deadline::load("tomorrow", base, Some("collected.csv"), None).is_err());
+        assert!(Deadline::load("2026-12-01T23:59:00Z", "before", base, None, None).is_err());
+        assert!(Deadline::load("tomorrow", "before", base, Some("collected.csv"), None).is_err());
         assert_eq!(push_file("submissions/kit.git"), "kit.json");
     }
 }
