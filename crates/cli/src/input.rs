@@ -187,11 +187,7 @@ fn configure_in(
     let [assignment] = absent.as_slice() else {
         return Ok(configured);
     };
-    let chosen = course
-        .games
-        .get(assignment)
-        .map(|g| g.readings.clone())
-        .unwrap_or_default();
+    let chosen = course.readings_of(assignment);
     let Ok(students) = configured.map_games(|game| {
         if course.assigns(game.id()) {
             return Ok::<_, std::convert::Infallible>(game.clone());

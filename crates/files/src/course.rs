@@ -127,6 +127,14 @@ impl Course {
         self.games.contains_key(id)
     }
 
+    /// The readings the course chooses for the game `id` (none if it does not assign it).
+    pub fn readings_of(&self, id: &str) -> ReadingValues {
+        self.games
+            .get(id)
+            .map(|g| g.readings.clone())
+            .unwrap_or_default()
+    }
+
     /// The catalog with every assigned game configured as the course chooses.
     ///
     /// # Errors

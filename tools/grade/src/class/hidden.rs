@@ -9,7 +9,7 @@ use solitaire_files::{Course, MAX_INPUT_BYTES, read_text_capped};
 
 use crate::Options;
 use crate::class::roster::Roster;
-use crate::class::run::{ClassOptions, readings};
+use crate::class::run::ClassOptions;
 
 /// Refuse to grade against hidden scenarios that fail on their reference as the course
 /// configures it: each is named, with its step, expected and found, for the instructor alone.
@@ -26,7 +26,7 @@ pub(crate) fn check(
     let references = roster.references(course).map_err(|e| (dir.clone(), e))?;
     let mut failing = Vec::new();
     for id in references {
-        let chosen = readings(course, &id);
+        let chosen = course.readings_of(&id);
         let (Ok(reference), Ok(hidden)) = (
             crate::judge::readings::reference(catalog, &id, &chosen),
             read(&options.grade, &id),

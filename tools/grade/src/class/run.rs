@@ -358,15 +358,6 @@ pub fn run_class(
     Ok(rows)
 }
 
-/// The readings the course chooses for `reference`.
-pub(crate) fn readings(course: &Course, reference: &str) -> ReadingValues {
-    course
-        .games
-        .get(reference)
-        .map(|g| g.readings.clone())
-        .unwrap_or_default()
-}
-
 /// What every submission of one class run shares: the trusted checkout and build, and the
 /// sandboxes every student's code runs in.
 struct House {
@@ -423,7 +414,7 @@ impl Setting<'_> {
         game: &str,
         reference: &str,
     ) -> (GradebookRow, Option<Report>) {
-        let chosen = readings(self.course, reference);
+        let chosen = self.course.readings_of(reference);
         let graded = (|| {
             let refg = crate::judge::readings::reference(self.catalog, reference, &chosen)?;
             let cand = self
@@ -505,7 +496,7 @@ impl Setting<'_> {
         let options = self.options;
         let (chosen, reference, public) = match &sub.reference {
             Some(id) => {
-                let chosen = readings(self.course, id);
+                let chosen = self.course.readings_of(id);
                 let reference = crate::judge::readings::reference(self.catalog, id, &chosen)
                     .map_err(Failure::Grader)?;
                 (

@@ -81,12 +81,7 @@ pub fn self_check(
     if let Err(failure) = check_taken(&check.checkout, candidate.id(), &check.course, &trusted) {
         return Ok(refused(&candidate, &options, &failure));
     }
-    let chosen = check
-        .course
-        .games
-        .get(&check.assignment)
-        .map(|g| g.readings.clone())
-        .unwrap_or_default();
+    let chosen = check.course.readings_of(&check.assignment);
     let candidate =
         crate::judge::readings::candidate(candidate, &chosen).map_err(SelfCheckError::Readings)?;
     let public_dir = check.checkout.join("tests").join("public");
