@@ -1,5 +1,6 @@
 //! The handouts: for every registered game, every pile id and every reading option appear,
-//! and every command a handout prints runs on the reference, ending on the refusal it shows.
+//! and every command a handout prints runs on the reference, ending on the refusal it shows;
+//! the default points it prints are the grade's.
 
 mod support;
 
@@ -130,8 +131,43 @@ fn a_course_handout_shows_the_reading_the_course_chose_and_the_others() {
         text.contains("- `never`: an emptied fan stays empty"),
         "{text}"
     );
-    assert!(text.contains("sol grade YOUR-GAME --reference bristol --course course.ron"));
+    assert!(
+        text.contains("sol grade YOUR-GAME --course course.ron\n"),
+        "{text}"
+    );
+    assert!(!text.contains("--reference"), "{text}");
     assert!(text.contains("sol play bristol --seed 0 --course course.ron --play"));
     let default = handout(&game, None);
     assert!(default.contains("Played: `never`: an emptied fan stays empty (the default)."));
+}
+
+#[test]
+fn the_default_points_a_handout_prints_are_the_grades() {
+    use solitaire_files::course::{DEFAULT_POINTS, WEIGHED_PARTS};
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let bristol = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
+    let options = solitaire_grader::Options {
+        seeds: 1,
+        steps: 10,
+        ..solitaire_grader::Options::default()
+    };
+    let against = solitaire_grader::grade(bristol.clone(), bristol.clone(), &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let alone = solitaire_grader::grade_alone(
+        bristol,
+        &options,
+        solitaire_grader::PublicScenarios::Own(None),
+        Vec::new(),
+        None,
+    );
+    for (id, points) in WEIGHED_PARTS.iter().zip(DEFAULT_POINTS) {
+        let max = against
+            .parts
+            .iter()
+            .chain(&alone.parts)
+            .find(|p| p.id == *id)
+            .map(|p| p.max)
+            .unwrap_or_else(|| panic!("no part {id}"));
+        assert_eq!(max, f64::from(points), "{id}");
+    }
 }
