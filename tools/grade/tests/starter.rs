@@ -97,6 +97,8 @@ fn a_starter_is_one_commit_without_a_line_of_the_reference() {
     assert_eq!(log.lines().count(), 1, "{log}");
     let status = run(out, "git", &["status", "--porcelain"], tmp);
     assert!(status.is_empty(), "{status}");
+    let listed = run(out, "git", &["ls-files"], tmp);
+    assert_eq!(w.starter.files, listed.lines().count());
     let mode = run(out, "git", &["ls-files", "-s", "bin/sol"], tmp);
     assert!(mode.starts_with("100755 "), "{mode}");
 

@@ -98,7 +98,6 @@ pub fn write_starter(
         .filter(|g| assigned.contains(&g.layout().rules))
         .map(|g| g.id().to_string())
         .collect();
-    let mut kept = 0;
     for rel in &git::listed_files(workspace)? {
         if copy::left_out(rel, &games) {
             continue;
@@ -111,7 +110,6 @@ pub fn write_starter(
             Err(_) => bytes,
         };
         write(&out.join(rel), &bytes)?;
-        kept += 1;
     }
     std::fs::copy(course_file, out.join(COURSE_FILE)).map_err(|e| io(course_file, e))?;
     let mut listed = Vec::new();
@@ -128,7 +126,6 @@ pub fn write_starter(
             id: id.clone(),
             public,
         });
-        kept += 3;
     }
     wrapper::write(out)?;
     let example = example(catalog, &games);
@@ -139,7 +136,7 @@ pub fn write_starter(
     let lock = lock::prune(out);
     git::commit(out)?;
     Ok(Starter {
-        files: kept + 4,
+        files: git::listed_files(out)?.len(),
         games_left_out,
         examples_left_out,
         without_public_scenarios,
