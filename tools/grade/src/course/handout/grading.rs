@@ -161,11 +161,13 @@ fn own_scenarios(out: &mut String, points: u32) {
 
 /// The section on what the class grade takes and refuses.
 pub(super) fn taken_and_refused(out: &mut String, course: Option<ForCourse<'_>>) {
-    let default = Course::default();
-    let course = course.map_or(&default, |c| c.course);
-    let _ = writeln!(
-        out,
-        "## 9. What is taken and what is refused\n\n{}",
-        constraints(course, YOUR_GAME)
-    );
+    out.push_str("## 9. What is taken and what is refused\n\n");
+    match course {
+        Some(c) => out.push_str(&constraints(c.course, YOUR_GAME)),
+        None => out.push_str(
+            "A class grade takes only your game's folder and refuses, before building it, \
+             what its course does not allow: a course's handout (`sol handout GAME --course \
+             COURSE.ron`) lists it.\n",
+        ),
+    }
 }
