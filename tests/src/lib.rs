@@ -1,6 +1,7 @@
 //! Cross-game test support shared by `cargo test`, the grader and the app: the properties
 //! every registered game must have ([`sets`]), and the conformance scenarios ([`scenario`]
-//! for the file format, [`run`] for the runner, [`files`] for finding them).
+//! for the file format, [`write`] for writing it, [`run`] for the runner, [`files`] for finding
+//! them).
 //!
 //! A conformance file `games/<folder>/conformance/<id>.ron` holds the scenarios of one game id:
 //!
@@ -23,6 +24,7 @@ pub mod files;
 pub mod run;
 pub mod scenario;
 pub mod sets;
+pub mod write;
 
 pub use files::{GAME_SUBDIR, conformance_dir, load, load_dir, public_dir, scenario_path};
 pub use run::{Failure, Outcome, run_scenario};

@@ -21,8 +21,10 @@ pub struct CourseArgs {
 #[derive(Subcommand)]
 enum CourseCommand {
     /// Write the starter repository students clone: a git repository with one commit, with
-    /// the engine, the scaffolder, the docs and the games the course does not assign, and
-    /// for each assigned game its handout and public scenarios, but not its reference.
+    /// the engine, `sol` (the scaffolder and the grader), the docs and, as examples, the games
+    /// the course does not assign (but those that use a crate it does not allow), and for
+    /// each assigned game its rules, handout and public scenarios, but not its reference.
+    /// Says on standard error what it left out.
     Starter {
         /// The course file.
         #[arg(long, value_name = "COURSE.ron")]
@@ -65,13 +67,7 @@ pub fn run(args: &CourseArgs, catalog: &Catalog) -> Result<(), String> {
             let starter = solitaire_grader::course::starter::write_starter(
                 &workspace, catalog, &parsed, course, out,
             )?;
-            let _ = writeln!(
-                std::io::stderr(),
-                "{}: a starter of {} files in one commit; left out: {}",
-                out.display(),
-                starter.files,
-                starter.games_left_out.join(", ")
-            );
+            report_starter(out, &starter);
             Ok(())
         }
         CourseCommand::Collect {
@@ -80,6 +76,48 @@ pub fn run(args: &CourseArgs, catalog: &Catalog) -> Result<(), String> {
             sandbox,
             build_dir,
         } => collect(roster, log.as_deref(), *sandbox, build_dir.as_deref()),
+    }
+}
+
+/// Say on standard error what the starter holds and what it left out.
+fn report_starter(out: &Path, starter: &solitaire_grader::course::starter::Starter) {
+    let mut err = std::io::stderr();
+    let _ = writeln!(
+        err,
+        "{}: a starter of {} files in one commit; left out, assigned: {}",
+        out.display(),
+        starter.files,
+        starter.games_left_out.join(", ")
+    );
+    for example in &starter.examples_left_out {
+        let _ = writeln!(
+            err,
+            "left out, example: {} (depends on {}, which the course does not allow)",
+            example.folder,
+            example.crates.join(", ")
+        );
+    }
+    for id in &starter.without_public_scenarios {
+        let _ = writeln!(
+            err,
+            "note: no public scenario of {id} holds under the course's readings: \
+             tests/public/{id}.ron is empty"
+        );
+    }
+    match &starter.lock {
+        Ok(lock) => {
+            let _ = writeln!(
+                err,
+                "Cargo.lock: {} lines ({} bytes), pruned from the course's {} lines ({} bytes)",
+                lock.after.1, lock.after.0, lock.before.1, lock.before.0
+            );
+        }
+        Err(why) => {
+            let _ = writeln!(
+                err,
+                "note: Cargo.lock is the course's, whole: pruning it failed: {why}"
+            );
+        }
     }
 }
 

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use solitaire_core::{Catalog, Game, Layout, Position};
-use solitaire_games::Family;
 use solitaire_solver::{Budget, Method, Outcome, fair_solve, seconds, solve_with, verify};
 
 use crate::Failure;
@@ -83,10 +82,9 @@ impl GameArgs {
                 1,
             ));
         }
-        let family: Family = spec.parse().map_err(|e| Failure(format!("{e}"), 1))?;
-        let text = family.layout();
-        let layout = Layout::parse(&format!("{}.ron", family.id()), &text)
-            .map_err(|e| Failure(e.to_string(), 1))?;
+        let (id, text) = solitaire_games::spider_family(spec).map_err(|e| Failure(e, 1))?;
+        let layout =
+            Layout::parse(&format!("{id}.ron"), &text).map_err(|e| Failure(e.to_string(), 1))?;
         let plugin = solitaire_games::plugins()
             .into_iter()
             .find(|p| p.name == "spider")

@@ -404,9 +404,10 @@ fn a_handout_goes_to_standard_output_or_a_file_for_a_course() {
     let text = std::fs::read_to_string(&file).expect("handout written");
     assert!(text.contains("Course: Spring term."), "{text}");
     assert!(
-        text.contains(&format!("--reference aces-up --course {course}")),
+        text.contains(&format!("sol grade YOUR-GAME --course {course}\n")),
         "{text}"
     );
+    assert!(!text.contains("--reference"), "{text}");
 
     let out = sol(&["handout", "nope"]);
     assert_eq!(out.status.code(), Some(1));

@@ -93,8 +93,54 @@ impl ChosenReading {
 pub type ReadingValues = BTreeMap<String, String>;
 
 impl Layout {
+    /// The value chosen for `reading` (by the layout or a course), or its default, as the game's
+    /// own value in the same place of `values` as the choice in `reading.choices`:
+    ///
+    /// ```
+    /// # use solitaire_core::reading::{Choice, Reading};
+    /// # use solitaire_core::Layout;
+    /// const DEAL: Reading = Reading {
+    ///     name: "deal",
+    ///     sentence: "When stuck, deal.",
+    ///     choices: &[
+    ///         Choice { value: "any-time", meaning: "deal whenever stock remains" },
+    ///         Choice { value: "when-stuck", meaning: "deal only when nothing can be built" },
+    ///     ],
+    /// };
+    /// #[derive(Clone, Copy, PartialEq, Debug)]
+    /// enum Deal { AnyTime, WhenStuck }
+    /// # let layout = Layout::parse("x.ron", r#"(id: "x", name: "X", version: 1, rules: "x",
+    /// #     readings: {"deal": "when-stuck"},
+    /// #     deck: (suits: [Spades], copies: 1, ranks: 13), table: (width: 2.0, height: 2.0),
+    /// #     piles: [(id: "stock", kind: stock, x: 0.1, y: 0.1)], deal: [Rest(pile: "stock")])"#)
+    /// #     .unwrap();
+    /// // The layout chose `readings: {"deal": "when-stuck"}`.
+    /// let deal = layout.reading_of(&DEAL, &[Deal::AnyTime, Deal::WhenStuck]).unwrap();
+    /// assert_eq!(deal, Deal::WhenStuck);
+    /// ```
+    ///
+    /// # Errors
+    /// A value that is not one of the reading's choices, or `values` not one for each choice.
+    pub fn reading_of<T: Copy>(&self, reading: &Reading, values: &[T]) -> Result<T, LayoutError> {
+        let chosen = self.reading_value(reading)?;
+        let place = reading.choices.iter().position(|c| c == chosen);
+        match place.and_then(|i| values.get(i)) {
+            Some(&value) if values.len() == reading.choices.len() => Ok(value),
+            _ => Err(self.error(
+                reading.name,
+                format!(
+                    "the game gives {} values for the {} readings of {:?}",
+                    values.len(),
+                    reading.choices.len(),
+                    reading.name
+                ),
+            )),
+        }
+    }
+
     /// The value chosen for `reading` (by the layout or a course), or its default, parsed into
-    /// the game's own type (an enum deriving `strum::EnumString` with kebab-case names).
+    /// a type of the engine's that reads it ([`Timing`]); a game's own enum is read with
+    /// [`Layout::reading_of`].
     ///
     /// # Errors
     /// A value that is not one of the reading's choices, or that `T` does not parse.

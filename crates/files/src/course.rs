@@ -45,6 +45,11 @@ pub const WEIGHED_PARTS: [&str; 5] = [
     "properties",
 ];
 
+/// The points of each part of [`WEIGHED_PARTS`] where the course does not weigh it: layout 15,
+/// conformance 35, differential 35, robustness 15 in a grade against a reference; properties
+/// 50 in a grade without one.
+pub const DEFAULT_POINTS: [u32; 5] = [15, 35, 35, 15, 50];
+
 /// One assigned game of a course.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -120,6 +125,19 @@ impl Course {
         let course: Course = read_ron_file(path)?;
         course.check_weights(&path.display().to_string())?;
         Ok(course)
+    }
+
+    /// The points of the part `id` (one of [`WEIGHED_PARTS`], or `student-scenarios`) in this
+    /// course's grades: its weight, else its default; 0 for a part a grade does not have.
+    pub fn points(&self, id: &str) -> u32 {
+        if id == "student-scenarios" {
+            return self.student_scenarios;
+        }
+        let default = WEIGHED_PARTS
+            .iter()
+            .position(|p| *p == id)
+            .map_or(0, |i| DEFAULT_POINTS[i]);
+        self.weights.get(id).copied().unwrap_or(default)
     }
 
     /// Whether the course assigns the game `id`.
@@ -230,6 +248,11 @@ mod tests {
             (course.student_scenarios, course.weights["differential"]),
             (5, 30)
         );
+        let points: Vec<u32> = ["layout", "differential", "properties", "student-scenarios"]
+            .iter()
+            .map(|p| course.points(p))
+            .collect();
+        assert_eq!(points, [15, 30, 50, 5]);
         let misspelt = text.replace("differential", "diferential");
         let e = Course::parse("c.ron", &misspelt)
             .err()

@@ -50,6 +50,25 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
     .concat()
 }
 
+/// Makes a layout family's member, as its layout's id and text, from a spec.
+type MakeMember = fn(&str) -> Result<(String, String), String>;
+
+/// The member of Weisser's Spider family G(r, s, m, c, d) that `spec` names (`4,2,2,3,3`), as
+/// its layout's id and text, made by Spider's crate (`sol solve spider --family SPEC`).
+///
+/// # Errors
+/// `spec` is not a member of the family, or the collection has no Spider.
+pub fn spider_family(spec: &str) -> Result<(String, String), String> {
+    let makers: &[MakeMember] = &[
+        game_spider::family::family_layout,
+        // A course's starter without Spider has none.
+    ];
+    match makers.first() {
+        Some(make) => make(spec),
+        None => Err("this collection has no Spider, so no Spider family".into()),
+    }
+}
+
 /// Every search a game brings of its own (the solver asks it first for that game's rules).
 pub fn searches() -> Vec<SearchPlugin> {
     vec![

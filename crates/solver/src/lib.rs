@@ -23,11 +23,13 @@
 //! ```
 //! use solitaire_solver::{Budget, Outcome, solve, verify};
 //! let catalog = solitaire_games::catalog().unwrap();
-//! let game = catalog.get("spider-1suit").unwrap();
-//! let start = game.deal(1);
-//! let report = solve(&game, &start, Budget::seconds(20.0));
-//! if let Outcome::Solved(moves) = &report.outcome {
-//!     assert!(verify(&game, &start, moves).unwrap());
+//! // Spider with one suit, where it is registered (a course's starter may leave it out).
+//! if let Some(game) = catalog.get("spider-1suit") {
+//!     let start = game.deal(1);
+//!     let report = solve(&game, &start, Budget::seconds(20.0));
+//!     if let Outcome::Solved(moves) = &report.outcome {
+//!         assert!(verify(&game, &start, moves).unwrap());
+//!     }
 //! }
 //! ```
 

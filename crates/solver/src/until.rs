@@ -22,7 +22,9 @@ mod tests {
     #[test]
     fn a_stopped_search_answers_unknown_at_once() {
         let catalog = solitaire_games::catalog().unwrap();
-        let game = catalog.get("german-patience").unwrap();
+        let Some(game) = catalog.get("german-patience") else {
+            return; // a course's starter that assigns it or leaves it out
+        };
         let start = game.deal(1);
         let stop = Stop::new();
         stop.stop();
@@ -36,7 +38,9 @@ mod tests {
     #[test]
     fn an_unset_flag_changes_nothing() {
         let catalog = solitaire_games::catalog().unwrap();
-        let game = catalog.get("labyrinth").unwrap();
+        let Some(game) = catalog.get("labyrinth") else {
+            return; // a course's starter that assigns it or leaves it out
+        };
         let start = game.deal(1);
         let plain = crate::solve(&game, &start, Budget::nodes(200_000));
         let watched = solve_until(&game, &start, Budget::nodes(200_000), &Stop::new());

@@ -28,7 +28,6 @@
 //! door (nothing packs on an Ace, and moving it only exposes the card under it), so moving it
 //! at once or later makes no difference to what can be won.
 
-use serde::Deserialize;
 use solitaire_core::{EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rules};
 
 mod rules;
@@ -50,11 +49,6 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     source: include_str!("../layouts/bristol.ron"),
 }];
 
-/// Bristol has no options; the layout's `params`, if any, must be empty.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BristolParams {}
-
 /// Bristol's rules for one layout.
 pub struct Bristol {
     /// Each pile's kind, in layout order: only the kinds the game plays.
@@ -66,7 +60,8 @@ pub struct Bristol {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let _: BristolParams = layout.params()?;
+    // No options: the layout's `params`, if any, must be empty.
+    let () = layout.params()?;
     let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let kinds = layout.pile_kinds(
         "Bristol",

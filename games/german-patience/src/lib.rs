@@ -40,7 +40,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -95,8 +94,7 @@ pub const STOCK: Reading = Reading {
 const READINGS: &[Reading] = &[STOCK];
 
 /// Where a card turned from the stock is played from ([`STOCK`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Turned {
     ViaWaste,
     Direct,
@@ -131,6 +129,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         stock,
         waste,
         piles,
-        turned: layout.reading(&STOCK)?,
+        turned: layout.reading_of(&STOCK, &[Turned::ViaWaste, Turned::Direct])?,
     }))
 }

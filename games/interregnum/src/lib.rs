@@ -33,7 +33,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules, Timing,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -96,8 +95,7 @@ pub const CROWN: Reading = Reading {
 pub(crate) const READINGS: &[Reading] = &[DEAL, CROWN];
 
 /// Who crowns a foundation (the reading [`CROWN`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Crown {
     Automatic,
     ByHand,
@@ -160,7 +158,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         foundations,
         wastes,
         deal: layout.reading(&DEAL)?,
-        crown: layout.reading(&CROWN)?,
+        crown: layout.reading_of(&CROWN, &[Crown::Automatic, Crown::ByHand])?,
     }))
 }
 

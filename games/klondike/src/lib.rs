@@ -27,7 +27,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -88,8 +87,7 @@ pub const PASSES: Reading = Reading {
 pub(crate) const READINGS: &[Reading] = &[DRAW, PASSES];
 
 /// How many cards a turn of the stock takes (the reading [`DRAW`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Draw {
     /// Three at a time.
     Three,
@@ -98,8 +96,7 @@ pub enum Draw {
 }
 
 /// How often the waste turns over (the reading [`PASSES`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Passes {
     /// As often as the player likes: the count is no part of the position
     /// (`Structure::unlimited_redeals`).
@@ -110,7 +107,15 @@ pub enum Passes {
     One,
 }
 
+impl Draw {
+    /// The values in the order of [`DRAW`]'s choices.
+    pub const ALL: [Draw; 2] = [Draw::Three, Draw::One];
+}
+
 impl Passes {
+    /// The values in the order of [`PASSES`]'s choices.
+    pub const ALL: [Passes; 3] = [Passes::Unlimited, Passes::Three, Passes::One];
+
     /// How many times the waste may turn over, if there is a limit.
     fn redeals(self) -> Option<u8> {
         match self {
@@ -151,8 +156,8 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
     let ([stock], [waste]) = (stocks.as_slice(), wastes.as_slice()) else {
         return Err(layout.error("piles", "Klondike has one stock and one waste"));
     };
-    let draw: Draw = layout.reading(&DRAW)?;
-    let passes: Passes = layout.reading(&PASSES)?;
+    let draw = layout.reading_of(&DRAW, &Draw::ALL)?;
+    let passes = layout.reading_of(&PASSES, &Passes::ALL)?;
     Ok(Box::new(Klondike {
         stock: *stock,
         waste: *waste,

@@ -49,7 +49,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
 };
-use strum::EnumString;
 
 mod rules;
 #[cfg(test)]
@@ -110,16 +109,14 @@ pub const GUARDS: Reading = Reading {
 const READINGS: &[Reading] = &[DISCARD, GUARDS];
 
 /// Which turned cards may go to a waste pile ([`DISCARD`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Discard {
     AnyCard,
     UnplayableOnly,
 }
 
 /// Whether building a guard comes before everything else ([`GUARDS`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Guards {
     Obligatory,
     Optional,
@@ -207,7 +204,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         wastes,
         guards,
         sources,
-        discard: layout.reading(&DISCARD)?,
-        guard_duty: layout.reading(&GUARDS)?,
+        discard: layout.reading_of(&DISCARD, &[Discard::AnyCard, Discard::UnplayableOnly])?,
+        guard_duty: layout.reading_of(&GUARDS, &[Guards::Obligatory, Guards::Optional])?,
     }))
 }

@@ -49,7 +49,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules, Timing,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -125,8 +124,7 @@ pub const RELEASE: Reading = Reading {
 pub(crate) const READINGS: &[Reading] = &[DEAL, RESERVE, RELEASE];
 
 /// How long an inner-frame card stays available (the reading [`RELEASE`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Release {
     WhileOpen,
     OnceOpen,
@@ -253,7 +251,7 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
             }
         }
     }
-    let release = layout.reading(&RELEASE)?;
+    let release = layout.reading_of(&RELEASE, &[Release::WhileOpen, Release::OnceOpen])?;
     if release == Release::OnceOpen && inner.iter().any(|&i| i >= 64) {
         return Err(layout.error(
             "piles",

@@ -40,11 +40,9 @@
 //!   The moves are the same under both (`deal`, then `hand>rN` until the deal is done); what
 //!   differs is what the hand holds, and so what the player knows, while placing.
 
-use serde::Deserialize;
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Rank, Reading, Rules,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -71,11 +69,6 @@ pub const LAYOUTS: &[EmbeddedLayout] = &[EmbeddedLayout {
     source: include_str!("../layouts/sly-fox.ron"),
 }];
 
-/// Sly Fox has no options; the layout's `params`, if any, must be empty.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlyFoxParams {}
-
 /// The reading of "deal twenty more cards, one on each place in the reserve in any order you
 /// please".
 pub const DEAL: Reading = Reading {
@@ -100,8 +93,7 @@ pub const DEAL: Reading = Reading {
 const READINGS: &[Reading] = &[DEAL];
 
 /// How many of a deal's cards the hand shows at a time ([`DEAL`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Dealing {
     OneAtATime,
     AllTwenty,
@@ -130,7 +122,8 @@ pub struct SlyFox {
 }
 
 fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
-    let _: SlyFoxParams = layout.params()?;
+    // No options: the layout's `params`, if any, must be empty.
+    let () = layout.params()?;
     let stock = layout.require_pile_of("stock", PileKind::Stock)?;
     let hand = layout.require_pile_of("hand", PileKind::Hand)?;
     // A foundation builds up or down according to the base the deal puts on it.
@@ -175,6 +168,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         hand,
         foundations: layout.piles_of(PileKind::Foundation),
         reserves,
-        dealing: layout.reading(&DEAL)?,
+        dealing: layout.reading_of(&DEAL, &[Dealing::OneAtATime, Dealing::AllTwenty])?,
     }))
 }

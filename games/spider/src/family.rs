@@ -7,8 +7,6 @@
 //! A complete suit (r down to Ace) is removed at once; a deal is refused while a column is empty
 //! unless the whole tableau is empty (the thesis' amended rule). `spider` is G(13, 4, 2, 10, 6).
 
-use thiserror::Error;
-
 /// The parameters of one member of the family.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Family {
@@ -20,12 +18,37 @@ pub struct Family {
 }
 
 /// Why a G(r, s, m, c, d) cannot be laid out.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FamilyError {
-    #[error("{0:?} is not r,s,m,c,d: write five whole numbers, e.g. 4,2,2,3,3")]
+    /// Not five whole numbers.
     Syntax(String),
-    #[error("{0}")]
+    /// A parameter out of range, and which.
     Range(String),
+}
+
+impl std::fmt::Display for FamilyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FamilyError::Syntax(s) => {
+                write!(
+                    f,
+                    "{s:?} is not r,s,m,c,d: write five whole numbers, e.g. 4,2,2,3,3"
+                )
+            }
+            FamilyError::Range(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for FamilyError {}
+
+/// The member of the family `spec` names (`4,2,2,3,3`), as its layout's id and text.
+///
+/// # Errors
+/// `spec` is not five numbers in range, in words.
+pub fn family_layout(spec: &str) -> Result<(String, String), String> {
+    let family: Family = spec.parse().map_err(|e: FamilyError| e.to_string())?;
+    Ok((family.id(), family.layout()))
 }
 
 const SUITS: [&str; 4] = ["Spades", "Hearts", "Diamonds", "Clubs"];

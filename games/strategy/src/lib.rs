@@ -27,7 +27,6 @@
 use solitaire_core::{
     Choice, EmbeddedLayout, Layout, LayoutError, PileKind, Plugin, Reading, Rules,
 };
-use strum::EnumString;
 
 mod rules;
 pub mod search;
@@ -65,8 +64,7 @@ pub const ACES: Reading = Reading {
 };
 
 /// How a turned Ace is founded (the reading [`ACES`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, EnumString)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Aces {
     Automatic,
     ByHand,
@@ -112,6 +110,6 @@ fn build(layout: &Layout) -> Result<Box<dyn Rules>, LayoutError> {
         foundations,
         piles,
         full: usize::from(layout.deck.ranks),
-        aces: layout.reading(&ACES)?,
+        aces: layout.reading_of(&ACES, &[Aces::Automatic, Aces::ByHand])?,
     }))
 }

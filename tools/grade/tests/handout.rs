@@ -1,5 +1,6 @@
 //! The handouts: for every registered game, every pile id and every reading option appear,
-//! and every command a handout prints runs on the reference, ending on the refusal it shows.
+//! and every command a handout prints runs on the reference, ending on the refusal it shows;
+//! in a starter, every command of the README and the handout runs for the student's game.
 
 mod support;
 
@@ -130,8 +131,111 @@ fn a_course_handout_shows_the_reading_the_course_chose_and_the_others() {
         text.contains("- `never`: an emptied fan stays empty"),
         "{text}"
     );
-    assert!(text.contains("sol grade YOUR-GAME --reference bristol --course course.ron"));
+    assert!(
+        text.contains("sol grade YOUR-GAME --course course.ron\n"),
+        "{text}"
+    );
+    assert!(!text.contains("--reference"), "{text}");
     assert!(text.contains("sol play bristol --seed 0 --course course.ron --play"));
     let default = handout(&game, None);
     assert!(default.contains("Played: `never`: an emptied fan stays empty (the default)."));
+}
+
+/// Check a `sol` command the in-process runner cannot run: `sol new-game NAME` gives the
+/// student's id, `sol grade` grades it with flags `sol grade` has, the course file is there.
+fn check_other_sol(command: &str, student: &str, starter: &std::path::Path) -> Result<(), String> {
+    let words = support::words(command);
+    match words.get(1).map(String::as_str) {
+        Some("new-game") => {
+            let name = words.get(2).ok_or("no name")?;
+            let request =
+                solitaire_scaffold::Request::new(name, None, None).map_err(|e| e.to_string())?;
+            if request.id != student {
+                return Err(format!("it makes {}, not {student}", request.id));
+            }
+        }
+        Some("grade") if words.get(2).map(String::as_str) == Some(student) => {}
+        _ => return Err("not a command the starter has".into()),
+    }
+    for pair in words[3..].chunks(2) {
+        match pair {
+            [flag, file] if flag == "--course" && starter.join(file).is_file() => {}
+            [flag, _] if ["--out", "--seeds", "--steps"].contains(&flag.as_str()) => {}
+            _ => return Err(format!("{pair:?}")),
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_command_of_a_starters_readme_and_handout_runs_for_the_students_game() {
+    use support::starter::{ROSAMUND, configured, read, students, write};
+    let student = "my-game";
+    let w = write(ROSAMUND);
+    let reference = configured(&w.course, "rosamund");
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let mut games: Vec<Arc<Game>> = catalog.games().to_vec();
+    games.push(students(&reference, student));
+    let cli: toml::Table = read(&w.out, "crates/cli/Cargo.toml")
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    for page in ["README.md", "handouts/rosamund.md"] {
+        let printed = support::markdown::commands(&read(&w.out, page));
+        assert!(printed.len() >= 4, "{page}: {printed:?}");
+        let mut runnable = Vec::new();
+        for command in printed {
+            let text = command
+                .text
+                .replace("YOUR-GAME", student)
+                .replace("<your id>", student);
+            let verb = text.split_whitespace().nth(1).unwrap_or("");
+            if text.starts_with("cat > ")
+                || (text.starts_with("sol ") && ["play", "deal", "moves"].contains(&verb))
+            {
+                runnable.push(text);
+            } else if text.starts_with("sol ") {
+                check_other_sol(&text, student, &w.out)
+                    .unwrap_or_else(|e| panic!("{page}: `{text}`: {e}"));
+            } else if text == "cargo build --release -p sol-cli" {
+                assert_eq!(cli["package"]["name"].as_str(), Some("sol-cli"));
+                assert_eq!(cli["bin"][0]["name"].as_str(), Some("sol"));
+            } else if text == "export PATH=\"$PWD/bin:$PATH\"" {
+                assert!(w.out.join("bin/sol").is_file());
+            } else {
+                panic!("{page}: `{text}` is no command of the starter");
+            }
+        }
+        support::run_commands(&runnable, &games).unwrap_or_else(|e| panic!("{page}: {e}"));
+    }
+}
+
+#[test]
+fn the_default_points_a_handout_prints_are_the_grades() {
+    use solitaire_files::course::{DEFAULT_POINTS, WEIGHED_PARTS};
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let bristol = catalog.get("bristol").unwrap_or_else(|| panic!("bristol"));
+    let options = solitaire_grader::Options {
+        seeds: 1,
+        steps: 10,
+        ..solitaire_grader::Options::default()
+    };
+    let against = solitaire_grader::grade(bristol.clone(), bristol.clone(), &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let alone = solitaire_grader::grade_alone(
+        bristol,
+        &options,
+        solitaire_grader::PublicScenarios::Own(None),
+        Vec::new(),
+        None,
+    );
+    for (id, points) in WEIGHED_PARTS.iter().zip(DEFAULT_POINTS) {
+        let max = against
+            .parts
+            .iter()
+            .chain(&alone.parts)
+            .find(|p| p.id == *id)
+            .map(|p| p.max)
+            .unwrap_or_else(|| panic!("no part {id}"));
+        assert_eq!(max, f64::from(points), "{id}");
+    }
 }

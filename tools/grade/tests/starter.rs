@@ -1,14 +1,21 @@
-//! A course's starter repository: one commit, no line of the assigned reference, handouts
-//! that name only the student's game; it builds, scaffolds a game and self-grades it.
+//! A course's starter repository: one commit, no line of the assigned reference; exactly the
+//! public scenarios the class grade runs; the rules, what the class grade refuses and the
+//! course's points where the student reads; examples that obey the course; a pruned lock. Its
+//! ignored test builds it and runs every command of its README and handout as printed, then
+//! `cargo test`.
+
+mod support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use solitaire_files::Course;
-use solitaire_grader::course::starter::{YOUR_GAME, write_starter};
+use solitaire_conformance::{Scenario, ScenarioFile};
+use solitaire_grader::course::starter::YOUR_GAME;
+use solitaire_grader::intake::listing::{MAX_BYTES, MAX_DEPTH, MAX_FILES};
+use support::starter::{ROSAMUND, configured, read, write};
 
-const COURSE: &str = r#"(
+const LABYRINTH: &str = r#"(
     name: "Autumn term",
     games: {"labyrinth": (readings: {"deal": "when-stuck"})},
     allowed_crates: [],
@@ -78,35 +85,26 @@ fn run(dir: &Path, program: &str, args: &[&str], target: &Path) -> String {
     stdout
 }
 
-/// A course's starter, written into a temporary directory (kept until the result drops).
-fn starter() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let course_file = tmp.path().join("course.ron");
-    std::fs::write(&course_file, COURSE).unwrap_or_else(|e| panic!("{e}"));
-    let course = Course::parse("course.ron", COURSE).unwrap_or_else(|e| panic!("{e}"));
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let workspace = solitaire_grader::build::trusted::built_from();
-    let out = tmp.path().join("starter");
-    let starter = write_starter(&workspace, &catalog, &course, &course_file, &out)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(starter.games_left_out, ["labyrinth"]);
-    (tmp, out)
-}
-
 #[test]
 fn a_starter_is_one_commit_without_a_line_of_the_reference() {
-    let (tmp, out) = starter();
+    let w = write(LABYRINTH);
+    let (tmp, out) = (w.tmp.path(), &w.out);
+    assert_eq!(w.starter.games_left_out, ["labyrinth"]);
     let workspace = solitaire_grader::build::trusted::built_from();
 
-    // One commit, holding everything.
-    let log = run(&out, "git", &["log", "--format=%s"], tmp.path());
+    // One commit, holding everything; `bin/sol` executable.
+    let log = run(out, "git", &["log", "--format=%s"], tmp);
     assert_eq!(log.lines().count(), 1, "{log}");
-    let status = run(&out, "git", &["status", "--porcelain"], tmp.path());
+    let status = run(out, "git", &["status", "--porcelain"], tmp);
     assert!(status.is_empty(), "{status}");
+    let listed = run(out, "git", &["ls-files"], tmp);
+    assert_eq!(w.starter.files, listed.lines().count());
+    let mode = run(out, "git", &["ls-files", "-s", "bin/sol"], tmp);
+    assert!(mode.starts_with("100755 "), "{mode}");
 
     // The reference's crate, layout and conformance file are not there, and none of the
-    // crate's or the layout's own lines is anywhere in it; its public scenarios (the
-    // conformance file's scenarios, shown to students in every report) and handout are.
+    // crate's or the layout's own lines is anywhere in it; its public scenarios (shown to
+    // students in every report), rules and handout are.
     let mut left_out = Vec::new();
     files(
         &workspace,
@@ -118,11 +116,8 @@ fn a_starter_is_one_commit_without_a_line_of_the_reference() {
     secret.retain(|l| !public.contains(l));
     assert!(secret.len() > 100, "{}", secret.len());
     let mut kept = Vec::new();
-    files(&out, &out, &mut kept);
+    files(out, out, &mut kept);
     assert!(!out.join("games/labyrinth").exists());
-    assert!(!out.join("assets/layouts/labyrinth.ron").exists());
-    assert!(!out.join("tests/conformance/labyrinth.ron").exists());
-    assert!(!out.join("games/labyrinth/layouts/labyrinth.ron").exists());
     assert!(!out.join("crates/app").exists());
     for file in &kept {
         for line in text_lines(&out.join(file)) {
@@ -130,71 +125,257 @@ fn a_starter_is_one_commit_without_a_line_of_the_reference() {
         }
     }
     assert!(out.join("games/bristol/src/rules.rs").is_file());
-    assert!(out.join("tests/public/labyrinth.ron").is_file());
-    let handout = std::fs::read_to_string(out.join("handouts/labyrinth.md"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    for file in [
+        "tests/public/labyrinth.ron",
+        "rules/labyrinth.md",
+        "course.ron",
+    ] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    let handout = read(out, "handouts/labyrinth.md");
     assert!(
         handout.contains(&format!("sol play {YOUR_GAME} ")),
         "{handout}"
     );
-    for verb in ["play", "moves", "deal", "solve"] {
+    for verb in ["play", "moves", "deal", "solve", "grade"] {
         assert!(
             !handout.contains(&format!("sol {verb} labyrinth")),
             "{handout}"
         );
     }
+    assert!(!handout.contains("game: labyrinth"), "{handout}");
 }
 
-/// Builds a second workspace (the starter's `sol`): minutes, so not part of every run.
 #[test]
-#[ignore = "builds the starter's workspace: several minutes"]
-fn a_starter_builds_scaffolds_a_game_and_self_grades_it() {
-    let (_tmp, out) = starter();
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("starter-target");
-    run(
-        &out,
-        "cargo",
-        &["build", "--offline", "-q", "-p", "sol-cli"],
-        &target,
+fn the_public_scenarios_are_exactly_those_the_class_grade_runs() {
+    let w = write(ROSAMUND);
+    let reference = configured(&w.course, "rosamund");
+    let dir = solitaire_conformance::conformance_dir();
+    let all = solitaire_conformance::load(&dir, "rosamund")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no scenarios"));
+    let expected: Vec<Scenario> = all
+        .scenarios
+        .iter()
+        .filter(|s| s.holds_for(&reference))
+        .map(|s| Scenario {
+            readings: Default::default(),
+            ..s.clone()
+        })
+        .collect();
+    assert!(
+        !expected.is_empty() && expected.len() < all.scenarios.len(),
+        "{} of {}",
+        expected.len(),
+        all.scenarios.len()
     );
-    let sol = target.join("debug/sol");
-    let sol = sol.to_str().unwrap_or_else(|| panic!("a path"));
-    run(
-        &out,
-        sol,
-        &["new-game", "Ada Maze", "--like", "bristol"],
-        &target,
+    let text = read(&w.out, "tests/public/rosamund.ron");
+    assert!(!text.contains("readings:"), "{text}");
+    let public = ScenarioFile::parse("rosamund.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(public.game, "rosamund");
+    assert_eq!(public.scenarios, expected);
+    // The handout lists the same scenarios, numbered as reports number them.
+    let handout = read(&w.out, "handouts/rosamund.md");
+    for (i, s) in expected.iter().enumerate() {
+        assert!(
+            handout.contains(&format!("\n{}. {}\n", i + 1, s.name)),
+            "{}",
+            s.name
+        );
+    }
+    let readme = read(&w.out, "README.md");
+    assert!(
+        readme.contains(&format!("its {} public scenarios", expected.len())),
+        "{readme}"
     );
-    run(
-        &out,
-        "cargo",
-        &["build", "--offline", "-q", "-p", "sol-cli"],
-        &target,
-    );
-    let report = run(
-        &out,
-        sol,
-        &[
-            "grade",
-            "ada-maze",
-            "--course",
-            "course.ron",
-            "--seeds",
-            "2",
-            "--steps",
-            "20",
+}
+
+/// `n` as the handouts print it (`2,000`).
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    match s.len() {
+        4..=6 => format!("{},{}", &s[..s.len() - 3], &s[s.len() - 3..]),
+        _ => s,
+    }
+}
+
+#[test]
+fn the_readme_and_the_handout_name_every_constraint_the_class_grade_enforces() {
+    let w = write(ROSAMUND);
+    let readme = read(&w.out, "README.md");
+    let handout = read(&w.out, "handouts/rosamund.md");
+    for (page, game) in [(&readme, "<your id>"), (&handout, YOUR_GAME)] {
+        for needle in [
+            format!("`games/{game}/layouts/{game}.ron`"),
+            format!("`games/{game}/conformance/{game}.ron`"),
+            "`solitaire-core` (always there".to_string(),
+            "no other crate: the course allows none".to_string(),
+            "no `path`, `git` or other-registry dependency".to_string(),
+            "`build.rs`".to_string(),
+            "procedural macro".to_string(),
+            "`long_running_const_eval`".to_string(),
+            format!("At most {} files", thousands(MAX_FILES)),
+            format!("{} MiB", MAX_BYTES >> 20),
+            format!("{MAX_DEPTH} levels"),
+            "no symbolic links, no submodules".to_string(),
+            "rules/rosamund.md".to_string(),
+        ] {
+            assert!(page.contains(&needle), "{needle}:\n{page}");
+        }
+    }
+    assert!(readme.contains("- `spider`: `serde`"), "{readme}");
+}
+
+#[test]
+fn grading_yourself_is_the_self_check_at_the_courses_points() {
+    let w = write(ROSAMUND);
+    let handout = read(&w.out, "handouts/rosamund.md");
+    let section = handout
+        .split("## 8. Grading yourself")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{handout}"));
+    assert!(!handout.contains("--reference"), "{handout}");
+    assert!(section.contains(&format!("sol grade {YOUR_GAME} --course course.ron\n")));
+    let p = |id: &str| w.course.points(id);
+    assert_eq!(
+        [
+            p("layout"),
+            p("conformance"),
+            p("differential"),
+            p("robustness")
         ],
-        &target,
+        [10, 30, 40, 10]
     );
+    // Each part's row: its self-check points, then the instructor's grade's.
+    for (starts, mine, theirs) in [
+        ("| layout and deal", "-", "10"),
+        ("| conformance", "30", "30"),
+        ("| differential play", "-", "40"),
+        ("| the engine's properties", "50", "-"),
+        ("| robustness", "10", "10"),
+        ("| your own scenarios", "10", "10"),
+        ("| total", "100", "100"),
+    ] {
+        let row = section
+            .lines()
+            .find(|l| l.starts_with(starts))
+            .unwrap_or_else(|| panic!("{starts}: {section}"));
+        assert!(row.ends_with(&format!(" | {mine} | {theirs} |")), "{row}");
+    }
+    assert!(section.contains("at most 3 rules no scenario before it reached"));
+    let readme = read(&w.out, "README.md");
     assert!(
-        report.contains("# Grade: `ada-maze` without a reference"),
-        "{report}"
+        readme.contains("differential play along every rule (40)"),
+        "{readme}"
     );
+}
+
+#[test]
+fn the_rules_are_in_the_starter() {
+    let w = write(ROSAMUND);
+    let reference = configured(&w.course, "rosamund");
+    let rules = read(&w.out, "rules/rosamund.md");
+    for paragraph in reference.layout().rules_text.split("\n\n") {
+        assert!(rules.contains(paragraph.trim()), "{paragraph}");
+    }
+    for needle in [
+        "`discard`: `unplayable-only`",
+        "## The rules in full",
+        "The foundation is built down regardless of suit",
+        "(From `docs/rules-notes.md`.)",
+        "\"the Jack of ClubsHearts\"",
+    ] {
+        assert!(rules.contains(needle), "{needle}:\n{rules}");
+    }
+    let notes = read(&w.out, "docs/rules-notes.md");
+    assert!(notes.contains("`rules/<id>.md`"), "{notes}");
+}
+
+#[test]
+fn the_examples_obey_the_course_and_the_lock_is_the_courses_pruned() {
+    let w = write(ROSAMUND);
+    let left: Vec<(&str, Vec<&str>)> = w
+        .starter
+        .examples_left_out
+        .iter()
+        .map(|l| {
+            (
+                l.folder.as_str(),
+                l.crates.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(left, [("spider", vec!["serde"])]);
+    let root: toml::Table = read(&w.out, "Cargo.toml")
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let workspace_crates = root["workspace"]["dependencies"]
+        .as_table()
+        .unwrap_or_else(|| panic!("no workspace dependencies"))
+        .iter()
+        .filter(|(_, spec)| spec.get("path").is_some())
+        .map(|(name, _)| name.clone())
+        .collect::<BTreeSet<String>>();
+    let mut games = Vec::new();
+    files(&w.out, &w.out.join("games"), &mut games);
+    let manifests: Vec<&PathBuf> = games.iter().filter(|p| p.ends_with("Cargo.toml")).collect();
+    assert!(manifests.len() >= 8, "{manifests:?}");
+    for manifest in manifests {
+        let text = read(&w.out, &manifest.to_string_lossy());
+        let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        let deps = table["dependencies"]
+            .as_table()
+            .unwrap_or_else(|| panic!("{text}"));
+        for name in deps.keys() {
+            assert!(
+                workspace_crates.contains(name),
+                "{}: {name}",
+                manifest.display()
+            );
+        }
+    }
+
+    // The lock: the course's packages only, fewer, and one a build keeps as it is.
+    let packages = |text: &str| -> BTreeSet<(String, String)> {
+        let lock: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        lock["package"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no packages"))
+            .iter()
+            .map(|p| (p["name"].to_string(), p["version"].to_string()))
+            .collect()
+    };
+    let workspace = solitaire_grader::build::trusted::built_from();
+    let course = packages(&read(&workspace, "Cargo.lock"));
+    let starter = packages(&read(&w.out, "Cargo.lock"));
+    assert!(starter.is_subset(&course));
     assert!(
-        report.contains("A self-check against the public scenarios of labyrinth"),
-        "{report}"
+        starter.len() * 2 < course.len(),
+        "{} of {}",
+        starter.len(),
+        course.len()
     );
-    assert!(report.contains("differential play"), "{report}");
-    assert!(report.contains("labyrinth.ron"), "{report}");
-    assert!(report.contains("3. The engine's properties"), "{report}");
+    let lock = w.starter.lock.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert!(lock.after.1 < lock.before.1, "{lock:?}");
+    run(
+        &w.out,
+        env!("CARGO"),
+        &[
+            "tree",
+            "--offline",
+            "--locked",
+            "--workspace",
+            "--depth",
+            "0",
+        ],
+        w.tmp.path(),
+    );
+}
+
+/// Builds a second workspace (the starter's `sol`) and runs its tests: minutes, so not part of
+/// every run.
+#[test]
+#[ignore = "builds the starter's workspace and runs its tests: many minutes"]
+fn a_starter_builds_runs_its_readme_and_handout_as_printed_and_passes_its_tests() {
+    support::printed::run_everything(&write(ROSAMUND));
 }

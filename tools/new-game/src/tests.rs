@@ -1,4 +1,6 @@
-//! The scaffolder against a temporary copy of the few small files it reads and edits.
+//! The scaffolder against a temporary copy of the few small files it reads and edits, and two
+//! small games of its own (so that the tests hold in a course's starter too, whatever games
+//! it keeps).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,34 @@ use super::*;
 fn checkout() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
+
+/// The layout of `fans`, the game `--like` starts from in these tests.
+const FANS_LAYOUT: &str = r#"// Fans: a game for the scaffolder's tests.
+(
+    id: "fans",
+    name: "Fans",
+    version: 1,
+    rules: "fans",
+    deck: (suits: [Spades, Hearts, Diamonds, Clubs], copies: 1, ranks: 13),
+    table: (width: 6.0, height: 4.0),
+    piles: [
+        (id: "stock", kind: stock, x: 0.1, y: 0.1),
+        (id: "w1", kind: waste, x: 1.2, y: 0.1),
+        (id: "f1", kind: foundation, x: 2.3, y: 0.1),
+        (id: "t1", kind: tableau, x: 0.1, y: 1.8, fan: Down),
+        (id: "t2", kind: tableau, x: 1.2, y: 1.8, fan: Down),
+    ],
+    deal: [Rows(piles: ["t1..t2"], rows: 3, face: Up), Rest(pile: "stock")],
+)
+"#;
+
+/// The crate documentation of `fans`.
+const FANS_LIB: &str = "//! Fans, for the scaffolder's tests.\n//!\n//! # Rules\n//! - One pack. Two \
+                        fans of three cards each are dealt face up.\n//! - Build up on the \
+                        foundation.\n\nmod rules;\n";
+
+/// The rules of `fans`, which deal through `Rules::deal`.
+const FANS_RULES: &str = "impl Rules for Fans {\n    fn deal(&self, cards: Vec<Card>) {}\n}\n";
 
 /// A temporary root holding copies of the files the scaffolder touches.
 struct Scratch(PathBuf);
@@ -29,16 +59,23 @@ impl Scratch {
             "Cargo.toml",
             "crates/registry/Cargo.toml",
             "crates/registry/src/lib.rs",
-            "games/bristol/layouts/bristol.ron",
-            "games/spider/layouts/spider.ron",
-            "games/bristol/src/lib.rs",
-            "games/bristol/src/rules.rs",
         ] {
             let to = dir.join(file);
             fs::create_dir_all(to.parent().unwrap()).unwrap();
             fs::copy(checkout().join(file), to).unwrap();
         }
-        Scratch(dir)
+        let scratch = Scratch(dir);
+        for (file, text) in [
+            ("games/fans/layouts/fans.ron", FANS_LAYOUT),
+            ("games/fans/src/lib.rs", FANS_LIB),
+            ("games/fans/src/rules.rs", FANS_RULES),
+            ("games/other/layouts/other.ron", "()"),
+        ] {
+            let to = scratch.0.join(file);
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            scratch.write(file, text);
+        }
+        scratch
     }
 
     fn read(&self, file: &str) -> String {
@@ -173,27 +210,39 @@ fn an_existing_game_is_never_overwritten_and_nothing_is_written() {
 
     // Registered under another crate but with no files: still refused, still untouched.
     let s = Scratch::new();
-    let err = scaffold(&s.0, &request("Strategy", None)).unwrap_err();
-    assert!(err.to_string().contains("game-strategy"), "{err}");
-    assert!(!s.0.join("games/strategy").exists());
-    assert!(!s.0.join("games/strategy/layouts/strategy.ron").exists());
+    let registered = s
+        .read("crates/registry/Cargo.toml")
+        .lines()
+        .find_map(|l| l.strip_prefix("game-")?.strip_suffix(".workspace = true"))
+        .unwrap_or_else(|| panic!("no game registered"))
+        .to_string();
+    let err = scaffold(
+        &s.0,
+        &Request::new(&registered, Some(&registered), None).unwrap(),
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("game-{registered}")),
+        "{err}"
+    );
+    assert!(!s.0.join("games").join(&registered).exists());
 }
 
 #[test]
 fn like_copies_the_piles_and_deal_and_starts_from_its_rules() {
     let s = Scratch::new();
-    let req = Request::new("My Bristol", Some("my-bristol"), Some("bristol")).unwrap();
+    let req = Request::new("My Fans", Some("my-fans"), Some("fans")).unwrap();
     scaffold(&s.0, &req).unwrap_or_else(|e| panic!("{e}"));
-    let mine = Layout::parse("x", &s.read("games/my-bristol/layouts/my-bristol.ron")).unwrap();
-    let theirs = Layout::parse("y", &s.read("games/bristol/layouts/bristol.ron")).unwrap();
+    let mine = Layout::parse("x", &s.read("games/my-fans/layouts/my-fans.ron")).unwrap();
+    let theirs = Layout::parse("y", &s.read("games/fans/layouts/fans.ron")).unwrap();
     assert_eq!(mine.piles, theirs.piles);
     assert_eq!(mine.deal, theirs.deal);
     assert_eq!(mine.deck, theirs.deck);
     assert_eq!(mine.table, theirs.table);
     assert!(mine.work_in_progress);
-    let lib = s.read("games/my-bristol/src/lib.rs");
+    let lib = s.read("games/my-fans/src/lib.rs");
     assert!(
-        lib.contains("//! - One pack. Eight fans of three cards"),
+        lib.contains("//! - One pack. Two fans of three cards"),
         "{lib}"
     );
     assert!(lib.contains("deals through its own `Rules::deal`"), "{lib}");
@@ -235,7 +284,7 @@ fn like_an_unknown_game_lists_the_known_ones() {
     let err = scaffold(&s.0, &request("X", Some("bristle"))).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "--like \"bristle\": no such game; the layouts are: bristol, spider"
+        "--like \"bristle\": no such game; the layouts are: fans, other"
     );
     assert!(!s.0.join("games/x").exists());
 }
@@ -264,11 +313,11 @@ fn registry_lists_without_markers_grow_after_their_last_entry() {
 #[test]
 fn the_workspace_root_is_found_from_below_and_missing_outside() {
     let s = Scratch::new();
-    let deep = s.0.join("games/bristol/src");
+    let deep = s.0.join("games/fans/src");
     assert_eq!(find_workspace_root(&deep).unwrap(), s.0);
     let err = find_workspace_root(Path::new("/")).unwrap_err();
     assert!(matches!(err, ScaffoldError::NotInCheckout(_)), "{err}");
-    let other = s.0.join("games/bristol");
+    let other = s.0.join("games/fans");
     fs::write(other.join("Cargo.toml"), "[workspace]\n").unwrap();
     let err = find_workspace_root(&deep).unwrap_err();
     assert!(matches!(err, ScaffoldError::NotSolitaire(_)), "{err}");

@@ -132,12 +132,12 @@ impl<'g> Exact<'g> {
     pub fn new(game: &'g Game, pos: &Position) -> Option<Exact<'g>> {
         let layout = game.layout();
         if pos.piles().len() != layout.piles.len()
-            || layout.reading::<Passes>(&PASSES).ok()? != Passes::Unlimited
+            || layout.reading_of(&PASSES, &Passes::ALL).ok()? != Passes::Unlimited
             || layout.deck.copies != 1
         {
             return None;
         }
-        let draw = match layout.reading::<Draw>(&DRAW).ok()? {
+        let draw = match layout.reading_of(&DRAW, &Draw::ALL).ok()? {
             Draw::Three => 3,
             Draw::One => 1,
         };

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::intake::listing::Listing;
 
 /// The lints a submission may not name.
-const GUARDS: [&str; 1] = ["long_running_const_eval"];
+pub const GUARDS: [&str; 1] = ["long_running_const_eval"];
 
 /// Refuse the staged submission in `scratch` if a file of it names a guard lint.
 ///

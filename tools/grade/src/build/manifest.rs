@@ -13,7 +13,7 @@ use toml::{Table, Value};
 use crate::build::trusted::Trusted;
 
 /// The engine's package name.
-const ENGINE: &str = "solitaire-core";
+pub const ENGINE: &str = "solitaire-core";
 
 /// Dependency tables that are built with the library.
 const BUILT: &str = "dependencies";

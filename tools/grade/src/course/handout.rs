@@ -2,18 +2,21 @@
 //! students writing the game from the course text alone. The piles with their ids and kinds
 //! (drawn from the layout), the notation with examples from the game, what happens by itself,
 //! the readings chosen, the categories of refusal with a real example each, the public
-//! scenarios, when the game is won or lost and its score, with an example of each, and how to
-//! grade oneself.
+//! scenarios, when the game is won or lost and its score, with an example of each, how to
+//! grade oneself at the course's points, and what the class grade takes and refuses.
 //!
 //! ```
 //! let catalog = solitaire_games::catalog().unwrap();
-//! let game = catalog.get("bristol").unwrap();
-//! let text = solitaire_grader::course::handout::handout(&game, None);
-//! assert!(text.contains("`w1`") && text.contains("sol grade"));
+//! // Bristol, where it is registered (a course's starter may assign it).
+//! if let Some(game) = catalog.get("bristol") {
+//!     let text = solitaire_grader::course::handout::handout(&game, None);
+//!     assert!(text.contains("`w1`") && text.contains("sol grade"));
+//! }
 //! ```
 
 mod diagram;
 mod ending;
+mod grading;
 mod sample;
 
 use std::fmt::Write as _;
@@ -21,6 +24,7 @@ use std::fmt::Write as _;
 use solitaire_core::{Game, IllegalKind, Phase};
 use solitaire_files::Course;
 
+use crate::course::public::public_scenarios;
 use crate::judge::commands::{Origin, sol};
 use ending::ending;
 use sample::{Example, Form, Sample};
@@ -47,10 +51,18 @@ pub fn handout(game: &Game, course: Option<ForCourse<'_>>) -> String {
     if let Some(c) = course.filter(|c| !c.course.name.is_empty()) {
         let _ = writeln!(out, "Course: {}.\n", c.course.name);
     }
+    let rules = if course.is_some() {
+        format!(
+            "the rules text (`rules/{}.md` in the course's starter repository)",
+            game.id()
+        )
+    } else {
+        "the rules text".to_string()
+    };
     let _ = writeln!(
         out,
         "`sol grade` compares your game with the reference game `{}` move by move. Everything \
-         below is checked; the rules text says the rest.\n",
+         below is checked; {rules} says the rest.\n",
         game.id()
     );
     piles(&mut out, game);
@@ -60,7 +72,8 @@ pub fn handout(game: &Game, course: Option<ForCourse<'_>>) -> String {
     refusals(&mut out, game, &sample, course);
     scenarios(&mut out, game);
     ending(&mut out, game, course);
-    grading(&mut out, game, course);
+    grading::grading(&mut out, game, course);
+    grading::taken_and_refused(&mut out, course);
     out
 }
 
@@ -270,25 +283,27 @@ fn refusals(out: &mut String, game: &Game, sample: &Sample, course: Option<ForCo
 }
 
 fn scenarios(out: &mut String, game: &Game) {
-    let dir = solitaire_conformance::conformance_dir();
     let _ = writeln!(out, "## 6. Scenarios\n");
-    match solitaire_conformance::load(&dir, game.id()) {
-        Ok(Some(file)) => {
-            let held: Vec<_> = file
-                .scenarios
-                .iter()
-                .filter(|s| s.holds_for(game))
-                .collect();
+    match public_scenarios(game) {
+        Ok(Some(file)) if file.scenarios.is_empty() => {
             let _ = writeln!(
                 out,
-                "The public scenarios (`tests/public/{}.ron` in the course's starter repository), \
-                 each named by the rule \
-                 sentence it checks ({} hold for these readings):\n",
-                game.id(),
-                held.len()
+                "No public scenario of this game holds for these readings: `tests/public/{}.ron` \
+                 in the course's starter repository is empty, and only the hidden scenarios, if \
+                 any, check the rules by scenario.",
+                game.id()
             );
-            for s in held {
-                let _ = writeln!(out, "- {}", s.name);
+        }
+        Ok(Some(file)) => {
+            let _ = writeln!(
+                out,
+                "The public scenarios, `tests/public/{}.ron` in the course's starter repository: \
+                 those of the reference that hold for these readings, numbered as reports number \
+                 them, each named by the rule sentence it checks:\n",
+                game.id(),
+            );
+            for (i, s) in file.scenarios.iter().enumerate() {
+                let _ = writeln!(out, "{}. {}", i + 1, s.name);
             }
         }
         _ => {
@@ -298,24 +313,5 @@ fn scenarios(out: &mut String, game: &Game) {
     out.push_str(
         "\nYour instructor may add hidden scenarios: a report names the rule sentence each \
          covers, never its position or moves.\n\n",
-    );
-}
-
-fn grading(out: &mut String, game: &Game, course: Option<ForCourse<'_>>) {
-    let course = course.map_or(String::new(), |c| format!(" --course {}", c.file));
-    let _ = writeln!(
-        out,
-        "## 8. Grading yourself\n\n```sh\nsol grade YOUR-GAME --reference {id}{course}\nsol grade \
-         YOUR-GAME --reference {id}{course} --seeds 20 --steps 300 --out report.md\n```\n\n\
-         Four parts, 100 points: layout and deal (15: these piles, and the reference's deal of \
-         each seed, card for card), conformance (35: the scenarios above, and any hidden ones), \
-         differential play (35: from the reference's deals, a random walk, a walk toward the \
-         foundations and the reference solver's winning line, where your game must list the \
-         same moves, reach the same positions, status and score, and refuse a move that differs \
-         from a legal one only in where the cards go in the same category; each walk earns the \
-         share of its steps that agree before the first difference) and robustness (15: no \
-         panic, no endless loop, undo restores the position exactly). Every finding comes with \
-         `sol` commands that show it.",
-        id = game.id()
     );
 }

@@ -5,44 +5,40 @@
 //!   scaffolder and the grader, the docs, and the games the course does not assign, as
 //!   examples;
 //! - left out: each assigned game's folder (its rules, layouts, conformance scenarios and
-//!   search); the desktop app; the collection's own test suites, benchmarks and CI;
-//! - added: the course file (`course.ron`), each assigned game's public scenarios
-//!   (`tests/public/<id>.ron`, which `sol grade` self-checks a student's game against) and
-//!   handout (`handouts/<id>.md`, its commands naming the student's game), and a README.
+//!   search); the examples whose library depends on a crate the course does not allow
+//!   ([`examples`]); the desktop app; the collection's own test suites, benchmarks and CI;
+//! - added: the course file (`course.ron`); for each assigned game its public scenarios
+//!   (`tests/public/<id>.ron`, exactly those the class grade runs), its rules
+//!   (`rules/<id>.md`) and its handout (`handouts/<id>.md`, its commands naming the student's
+//!   game); `bin/sol`, which runs the checkout's `sol`; a `Cargo.lock` pruned to what the
+//!   starter uses; and a README.
+
+mod copy;
+pub mod examples;
+mod git;
+pub mod lock;
+mod readme;
+mod student;
+mod wrapper;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use solitaire_core::Catalog;
+use solitaire_core::{Catalog, Game};
 use solitaire_files::Course;
 
 use crate::course::handout::{ForCourse, handout};
-
-/// Settings that keep `git`, run on the course's own checkout and the starter it writes,
-/// from running anything a repository's configuration names.
-const SAFE_GIT: [&str; 8] = [
-    "-c",
-    "core.fsmonitor=false",
-    "-c",
-    "core.hooksPath=/dev/null",
-    "-c",
-    "protocol.allow=never",
-    "-c",
-    "safe.directory=*",
-];
+use crate::course::public::{public_file_text, public_scenarios};
+use crate::course::rules::rules_page;
+use examples::LeftOut;
+use lock::LockSize;
+use readme::{Assigned, readme};
 
 /// How a handout in the starter names the student's game in its commands.
 pub const YOUR_GAME: &str = "YOUR-GAME";
 
-/// Top-level paths never in a starter.
-const LEFT_OUT: [&str; 5] = [
-    "crates/app/",
-    "tools/fuzz/",
-    ".ci/",
-    "tests/tests/",
-    "target/",
-];
+/// The course file's name in the starter.
+const COURSE_FILE: &str = "course.ron";
 
 /// What was written.
 #[derive(Debug)]
@@ -51,6 +47,13 @@ pub struct Starter {
     pub files: usize,
     /// The games left out (the assigned ones, and the other layouts of their crates).
     pub games_left_out: Vec<String>,
+    /// The examples left out, with the crates the course does not allow that they use.
+    pub examples_left_out: Vec<LeftOut>,
+    /// The assigned games under whose readings no public scenario holds.
+    pub without_public_scenarios: Vec<String>,
+    /// The lock file's size before and after pruning, or why it was not pruned (the course's
+    /// lock is then kept whole).
+    pub lock: Result<LockSize, String>,
 }
 
 /// Write the starter of `course` (read from `course_file`) into the new directory `out`,
@@ -79,19 +82,72 @@ pub fn write_starter(
     let configured = course
         .configure(&course_file.display().to_string(), catalog)
         .map_err(|e| e.to_string())?;
-    let crates: BTreeSet<String> = course
+    let assigned: BTreeSet<String> = course
         .games
         .keys()
         .filter_map(|id| catalog.get(id))
         .map(|g| g.layout().rules.clone())
         .collect();
+    check_no_strays(workspace, &assigned)?;
+    let examples_left_out = examples::left_out(workspace, &assigned, course)?;
+    let mut games = assigned.clone();
+    games.extend(examples_left_out.iter().map(|l| l.folder.clone()));
     let games_left_out: Vec<String> = catalog
         .games()
         .iter()
-        .filter(|g| crates.contains(&g.layout().rules))
+        .filter(|g| assigned.contains(&g.layout().rules))
         .map(|g| g.id().to_string())
         .collect();
-    for rules in &crates {
+    for rel in &git::listed_files(workspace)? {
+        if copy::left_out(rel, &games) {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(workspace.join(rel)) else {
+            continue; // listed by git, deleted in the checkout
+        };
+        let bytes = match std::str::from_utf8(&bytes) {
+            Ok(text) => copy::transform(rel, text, &games).into_bytes(),
+            Err(_) => bytes,
+        };
+        write(&out.join(rel), &bytes)?;
+    }
+    std::fs::copy(course_file, out.join(COURSE_FILE)).map_err(|e| io(course_file, e))?;
+    let mut listed = Vec::new();
+    let mut without_public_scenarios = Vec::new();
+    for id in course.games.keys() {
+        let game = configured
+            .get(id)
+            .ok_or_else(|| format!("{id}: not in the catalog"))?;
+        let public = assignment(workspace, &game, course, out)?;
+        if public == 0 {
+            without_public_scenarios.push(id.clone());
+        }
+        listed.push(Assigned {
+            id: id.clone(),
+            public,
+        });
+    }
+    wrapper::write(out)?;
+    let example = example(catalog, &games);
+    let text = readme(course, &listed, &example, &examples_left_out);
+    write(&out.join("README.md"), text.as_bytes())?;
+    let lock_file = out.join("Cargo.lock");
+    std::fs::copy(workspace.join("Cargo.lock"), &lock_file).map_err(|e| io(&lock_file, e))?;
+    let lock = lock::prune(out);
+    git::commit(out)?;
+    Ok(Starter {
+        files: git::listed_files(out)?.len(),
+        games_left_out,
+        examples_left_out,
+        without_public_scenarios,
+        lock,
+    })
+}
+
+/// Refuse a course whose assigned game's search still lives in the solver: a starter without
+/// it would not build.
+fn check_no_strays(workspace: &Path, assigned: &BTreeSet<String>) -> Result<(), String> {
+    for rules in assigned {
         let snake = rules.replace('-', "_");
         for stray in [
             format!("crates/solver/src/{snake}"),
@@ -105,270 +161,53 @@ pub fn write_starter(
             }
         }
     }
-    let files = listed_files(workspace)?;
-    let mut kept = 0;
-    for rel in &files {
-        if left_out(rel, &crates) {
-            continue;
-        }
-        let from = workspace.join(rel);
-        let to = out.join(rel);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
-        }
-        let Ok(bytes) = std::fs::read(&from) else {
-            continue; // listed by git, deleted in the checkout
-        };
-        let bytes = match std::str::from_utf8(&bytes) {
-            Ok(text) => transform(rel, text, &crates).into_bytes(),
-            Err(_) => bytes,
-        };
-        std::fs::write(&to, bytes).map_err(|e| io(&to, e))?;
-        kept += 1;
-    }
-    let course_name = "course.ron";
-    std::fs::copy(course_file, out.join(course_name)).map_err(|e| io(course_file, e))?;
-    for id in course.games.keys() {
-        let conformance = solitaire_conformance::conformance_dir();
-        let public = solitaire_conformance::scenario_path(&conformance, id);
-        let to = out.join("tests/public").join(format!("{id}.ron"));
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
-        }
-        std::fs::copy(&public, &to).map_err(|e| io(&public, e))?;
-        let game = configured
-            .get(id)
-            .ok_or_else(|| format!("{id}: not in the catalog"))?;
-        let text = handout(
-            &game,
-            Some(ForCourse {
-                course,
-                file: course_name,
-            }),
-        );
-        let to = out.join("handouts").join(format!("{id}.md"));
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
-        }
-        std::fs::write(&to, student_commands(&text, id)).map_err(|e| io(&to, e))?;
-        kept += 2;
-    }
-    let example = catalog
-        .games()
-        .iter()
-        .map(|g| g.id().to_string())
-        .find(|id| !games_left_out.contains(id))
-        .unwrap_or_default();
-    std::fs::write(out.join("README.md"), readme(course, &example)).map_err(|e| io(out, e))?;
-    commit(out)?;
-    Ok(Starter {
-        files: kept + 2,
-        games_left_out,
-    })
-}
-
-/// The checkout's files: git's list (tracked, and new files git does not ignore) when it is a
-/// git checkout, else every file but `target`.
-fn listed_files(workspace: &Path) -> Result<Vec<String>, String> {
-    let listed = Command::new("git")
-        .args(SAFE_GIT)
-        .arg("-C")
-        .arg(workspace)
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .output();
-    if let Ok(out) = listed
-        && out.status.success()
-    {
-        return Ok(String::from_utf8_lossy(&out.stdout)
-            .split('\0')
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect());
-    }
-    let mut files = Vec::new();
-    walk(workspace, workspace, &mut files)?;
-    Ok(files)
-}
-
-fn walk(root: &Path, dir: &Path, files: &mut Vec<String>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(rel) = path.strip_prefix(root) else {
-            continue;
-        };
-        let rel = rel.to_string_lossy().into_owned();
-        if rel == "target" || rel == ".git" {
-            continue;
-        }
-        match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(root, &path, files)?,
-            Ok(t) if t.is_file() => files.push(rel),
-            _ => {}
-        }
-    }
     Ok(())
 }
 
-/// Whether the file `rel` stays out of the starter.
-fn left_out(rel: &str, crates: &BTreeSet<String>) -> bool {
-    if LEFT_OUT.iter().any(|p| rel.starts_with(p)) {
-        return true;
-    }
-    // The collection's own test suites and benchmarks (crates' and tools' `tests/`,
-    // `benches/`): they exercise every game, the assigned ones too.
-    let parts: Vec<&str> = rel.split('/').collect();
-    if parts.len() > 3
-        && matches!(parts[0], "crates" | "tools")
-        && matches!(parts[2], "tests" | "benches")
-    {
-        return true;
-    }
-    parts.len() > 2 && parts[0] == "games" && crates.contains(parts[1])
+/// Write an assigned game's public scenarios, rules and handout; how many public scenarios
+/// hold.
+fn assignment(workspace: &Path, game: &Game, course: &Course, out: &Path) -> Result<usize, String> {
+    let id = game.id();
+    let public = public_scenarios(game)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{id}: the collection has no public scenarios for it"))?;
+    let text = public_file_text(game, &public, COURSE_FILE);
+    write(&out.join(format!("tests/public/{id}.ron")), text.as_bytes())?;
+    let rules = rules_page(workspace, game, course)?;
+    write(&out.join(format!("rules/{id}.md")), rules.as_bytes())?;
+    let text = handout(
+        game,
+        Some(ForCourse {
+            course,
+            file: COURSE_FILE,
+        }),
+    );
+    let text = student::student_commands(&text, id);
+    write(&out.join(format!("handouts/{id}.md")), text.as_bytes())?;
+    Ok(public.scenarios.len())
 }
 
-/// A kept text file, without what names the left-out crates: their dependency lines in
-/// manifests, their lines in the registry, their profile tables; and the app's place as the
-/// default member.
-fn transform(rel: &str, text: &str, crates: &BTreeSet<String>) -> String {
-    let manifest = rel.ends_with("Cargo.toml");
-    if !manifest && rel != "crates/registry/src/lib.rs" {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut skipping_table = false;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') {
-            let table = trimmed.trim_matches(|c| c == '[' || c == ']');
-            skipping_table = manifest
-                && (table == "bench"
-                    || table == "test"
-                    || crates
-                        .iter()
-                        .any(|c| table == format!("profile.dev.package.game-{c}")));
-        }
-        if skipping_table {
-            continue;
-        }
-        let names_left_out = crates.iter().any(|c| {
-            let snake = c.replace('-', "_");
-            trimmed.starts_with(&format!("game-{c} "))
-                || trimmed.starts_with(&format!("game-{c}."))
-                || trimmed.contains(&format!("game_{snake}::"))
-        }) || trimmed.starts_with("solitaire-fuzz");
-        if names_left_out {
-            continue;
-        }
-        if manifest && trimmed.starts_with("default-members") {
-            out.push_str("default-members = [\"crates/cli\"]\n");
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    if manifest {
-        out = out.replace(", \"tools/fuzz\"", "");
-    }
-    out
+/// A kept example for the README's command: Aces Up, the tutorial's, if kept, else the first.
+fn example(catalog: &Catalog, games: &BTreeSet<String>) -> String {
+    let kept: Vec<&str> = catalog
+        .games()
+        .iter()
+        .filter(|g| !games.contains(&g.layout().rules))
+        .map(|g| g.id())
+        .collect();
+    kept.iter()
+        .find(|id| **id == "aces-up")
+        .or(kept.first())
+        .map_or(String::new(), |id| id.to_string())
 }
 
-/// The handout's commands with the student's game in place of the reference `id`.
-fn student_commands(text: &str, id: &str) -> String {
-    let mut out = text.to_string();
-    for verb in ["play", "moves", "deal", "walk", "solve", "replay", "grade"] {
-        out = out.replace(
-            &format!("sol {verb} {id} "),
-            &format!("sol {verb} {YOUR_GAME} "),
-        );
-        out = out.replace(
-            &format!("sol {verb} {id}\n"),
-            &format!("sol {verb} {YOUR_GAME}\n"),
-        );
+/// Write `bytes` to `path`, making its directory.
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(io)?;
     }
-    out
-}
-
-fn readme(course: &Course, example: &str) -> String {
-    let mut games = String::new();
-    for id in course.games.keys() {
-        games.push_str(&format!(
-            "- `{id}`: [handouts/{id}.md](handouts/{id}.md), public scenarios in \
-             `tests/public/{id}.ron`\n"
-        ));
-    }
-    format!(
-        "# {name}: starter\n\n\
-         ```sh\n\
-         cargo build --release -p sol-cli          # the `sol` command line: target/release/sol\n\
-         target/release/sol new-game \"My Game\"    # scaffold your game: games/my-game\n\
-         target/release/sol grade my-game --course course.ron   # self-check\n\
-         ```\n\n\
-         Your assignment{s}:\n\n{games}\n\
-         Write your game's rules in `games/<your id>/src/rules.rs` and its layout in \
-         `games/<your id>/layouts/<your id>.ron` (`sol new-game` makes both), from the course's rules \
-         text and the handout. In a handout's commands, `{YOUR_GAME}` stands for your game's \
-         id.\n\n\
-         `sol grade <your id> --course course.ron` self-checks your game: the assignment's \
-         public scenarios, and the engine's properties (the moves listed are the moves \
-         accepted, undo is exact, no card appears or vanishes, positions keep the layout's \
-         structure, on walks that move; and the game shown won, by the solver or by a \
-         scenario of yours from `Seed(N)` to `Status(won)`). The instructor's grade adds the \
-         layout and the deal, differential play against the reference game along every rule, \
-         and hidden scenarios. Your own scenarios go in \
-         `games/<your id>/conformance/<your id>.ron` ({points} points in the instructor's \
-         grade, for those the reference agrees with, by the reference's rules their moves \
-         reach).\n\n\
-         The other games under `games/` are examples: read them, run them \
-         (`sol play {example} --seed 1`), and see docs/adding-a-game.md.\n",
-        name = if course.name.is_empty() {
-            "Course"
-        } else {
-            &course.name
-        },
-        s = if course.games.len() == 1 { "" } else { "s" },
-        points = course.student_scenarios,
-    )
-}
-
-/// Make `out` a git repository with everything in one commit.
-fn commit(out: &Path) -> Result<(), String> {
-    let git = |args: &[&str]| -> Result<(), String> {
-        let status = Command::new("git")
-            .args(SAFE_GIT)
-            .args([
-                "-c",
-                "user.name=Course starter",
-                "-c",
-                "user.email=starter@localhost",
-            ])
-            .args([
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgSign=false",
-            ])
-            .arg("-C")
-            .arg(out)
-            .args(args)
-            .stdout(std::process::Stdio::null())
-            .status()
-            .map_err(|e| format!("git: {e}"))?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(format!("git {}: {status}", args.join(" ")))
-        }
-    };
-    git(&["init", "-q"])?;
-    git(&["add", "-A"])?;
-    git(&["commit", "-q", "-m", "The course's starter"])
+    std::fs::write(path, bytes).map_err(io)
 }
 
 /// Where `sol course starter` finds the checkout it copies: the one `sol` was built from.

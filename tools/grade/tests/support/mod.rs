@@ -6,7 +6,13 @@ pub mod attack;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod class;
 #[allow(dead_code)] // not every test file that shares this module uses it
+pub mod markdown;
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub mod mutant;
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub mod printed;
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub mod starter;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod student;
 #[allow(dead_code)] // not every test file that shares this module uses it
@@ -74,7 +80,7 @@ pub fn bristol_declaring_refill() -> Game {
 }
 
 /// Words of a command line: spaces separate, double or single quotes group.
-fn words(line: &str) -> Vec<String> {
+pub fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut word: Option<String> = None;
     let mut quote = None;
