@@ -28,29 +28,20 @@ const COURSE: &str = r#"(
 )"#;
 
 /// Ada's game, as Ada wrote it: Rosamund with the default reading of `discard` hard-wired,
-/// declaring no reading, without the examples' `strum`.
+/// declaring no reading.
 fn ada(class: &Path) {
     let dir = support::class::checkout(class, "rosamund", ID);
     let lib = format!("games/{ID}/src/lib.rs");
-    edit(&dir, &lib, "use strum::EnumString;\n", "");
-    for _ in 0..2 {
-        edit(
-            &dir,
-            &lib,
-            ", EnumString)]\n#[strum(serialize_all = \"kebab-case\")]",
-            ")]",
-        );
-    }
     edit(
         &dir,
         &lib,
-        "discard: layout.reading(&DISCARD)?,",
+        "discard: layout.reading_of(&DISCARD, &[Discard::AnyCard, Discard::UnplayableOnly])?,",
         "discard: Discard::AnyCard,",
     );
     edit(
         &dir,
         &lib,
-        "guard_duty: layout.reading(&GUARDS)?,",
+        "guard_duty: layout.reading_of(&GUARDS, &[Guards::Obligatory, Guards::Optional])?,",
         "guard_duty: Guards::Obligatory,",
     );
     edit(&dir, &rules(ID), "        READINGS\n", "        &[]\n");
