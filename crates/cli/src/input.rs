@@ -203,8 +203,13 @@ mod tests {
     use super::*;
 
     #[test]
+    #[allow(clippy::print_stderr)] // a skipped test says why
     fn in_a_starter_the_students_game_plays_the_assignments_readings_it_declares() {
         let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        if catalog.get("labyrinth").is_none() || catalog.get("bristol").is_none() {
+            eprintln!("skipped: labyrinth or bristol is not in this checkout (a starter's course)");
+            return;
+        }
         let public = std::env::temp_dir().join(format!("sol-public-{}", std::process::id()));
         std::fs::create_dir_all(&public).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(

@@ -49,6 +49,8 @@ pub mod oracle;
 pub mod sandbox;
 pub mod selfcheck;
 pub mod similarity;
+#[cfg(test)]
+mod testing;
 
 use std::path::PathBuf;
 use std::time::Duration;
