@@ -45,10 +45,30 @@ pub const WEIGHED_PARTS: [&str; 5] = [
     "properties",
 ];
 
-/// The points of each part of [`WEIGHED_PARTS`] where the course does not weigh it: layout 15,
-/// conformance 35, differential 35, robustness 15 in a grade against a reference; properties
-/// 50 in a grade without one.
-pub const DEFAULT_POINTS: [u32; 5] = [15, 35, 35, 15, 50];
+/// The points of each part where the course does not weigh it, by part: the grader scores
+/// with these.
+pub mod default_points {
+    /// The layout and the deal (in a grade against a reference).
+    pub const LAYOUT: u32 = 15;
+    /// The scenarios.
+    pub const CONFORMANCE: u32 = 35;
+    /// Differential play against the reference.
+    pub const DIFFERENTIAL: u32 = 35;
+    /// Robustness.
+    pub const ROBUSTNESS: u32 = 15;
+    /// The engine's properties (in a grade without a reference).
+    pub const PROPERTIES: u32 = 50;
+}
+
+/// The points of each part of [`WEIGHED_PARTS`], in its order, where the course does not
+/// weigh it ([`default_points`]).
+pub const DEFAULT_POINTS: [u32; 5] = [
+    default_points::LAYOUT,
+    default_points::CONFORMANCE,
+    default_points::DIFFERENTIAL,
+    default_points::ROBUSTNESS,
+    default_points::PROPERTIES,
+];
 
 /// One assigned game of a course.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,7 +15,7 @@ pub(crate) use start::start_text;
 pub(crate) use suite::{Suite, Whose};
 
 /// The part's points.
-pub(crate) const POINTS: f64 = 35.0;
+pub(crate) const POINTS: f64 = solitaire_files::course::default_points::CONFORMANCE as f64;
 
 /// What one run of scenarios found.
 #[derive(Default)]

@@ -17,8 +17,8 @@ use crate::judge::report::{Finding, Part, Share, round1};
 const MAX_TIMEOUTS: usize = 3;
 
 /// Points of the robustness part, and what each kind of fault costs.
-pub(crate) const ROBUSTNESS: f64 = 15.0;
-const PER_KIND: f64 = 5.0;
+pub(crate) const ROBUSTNESS: f64 = solitaire_files::course::default_points::ROBUSTNESS as f64;
+const PER_KIND: f64 = ROBUSTNESS / 3.0;
 
 /// Whether a check runs on data the candidate's author may see.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -27,7 +27,7 @@ use here::{Divergence, Here};
 use walks::{Chooser, Walk};
 
 /// The part's points.
-pub(crate) const POINTS: f64 = 35.0;
+pub(crate) const POINTS: f64 = solitaire_files::course::default_points::DIFFERENTIAL as f64;
 
 /// A move played by the candidate: the position after it and whether undo restored the
 /// position, or why it refused the move.

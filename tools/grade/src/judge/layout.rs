@@ -8,10 +8,10 @@ use crate::judge::context::{Context, cap};
 use crate::judge::piles::differences;
 use crate::judge::report::{Finding, Part, round1};
 
-const PILES: f64 = 5.0;
-const DEALS: f64 = 10.0;
-/// The part's points.
-pub(crate) const POINTS: f64 = PILES + DEALS;
+/// The part's points: a third for the piles, the rest for the deals.
+pub(crate) const POINTS: f64 = solitaire_files::course::default_points::LAYOUT as f64;
+const PILES: f64 = POINTS / 3.0;
+const DEALS: f64 = POINTS - PILES;
 
 /// Each pile as `id (kind)`, in layout order.
 fn piles(game: &Game) -> Vec<(String, &'static str)> {

@@ -30,7 +30,7 @@ use crate::judge::report::{Finding, Part, round1};
 /// The part's id in reports and the gradebook.
 pub const ID: &str = "properties";
 /// The part's points.
-pub(crate) const POINTS: f64 = 50.0;
+pub(crate) const POINTS: f64 = solitaire_files::course::default_points::PROPERTIES as f64;
 /// A walk stops after this many deals that listed no move at all.
 pub(crate) const IDLE_DEALS: usize = 10;
 
