@@ -210,10 +210,12 @@ pub fn run(args: &GradeArgs, catalog: &Catalog) -> Result<(), String> {
     if let (Some(course), Some(file)) = (&course, &args.course)
         && !course.assigns(reference_id)
     {
-        return Err(format!(
-            "{}: the course does not assign {reference_id:?}; it assigns: {}",
-            file.display(),
-            course.games.keys().cloned().collect::<Vec<_>>().join(", ")
+        return Err(crate::grade_starter::not_assigned(
+            course,
+            file,
+            reference_id,
+            args.reference.is_some(),
+            catalog,
         ));
     }
     let reference = find(reference_id)?;

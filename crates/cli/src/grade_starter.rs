@@ -86,9 +86,52 @@ pub(crate) fn not_here(absent: &Absent<'_>, public_dir: &Path, catalog: &Catalog
     )
 }
 
+/// The error for grading against `reference_id`, which the course does not assign; in a
+/// starter (an assigned game absent) without `--reference`, it says to name the assignment.
+pub(crate) fn not_assigned(
+    course: &Course,
+    file: &Path,
+    reference_id: &str,
+    named_reference: bool,
+    catalog: &Catalog,
+) -> String {
+    let in_starter = course.games.keys().any(|g| catalog.get(g).is_none());
+    let hint = if !named_reference && in_starter {
+        "; in a starter, name the assignment to self-check against: --assignment ID"
+    } else {
+        ""
+    };
+    format!(
+        "{}: the course does not assign {reference_id:?}; it assigns: {}{hint}",
+        file.display(),
+        course.games.keys().cloned().collect::<Vec<_>>().join(", ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_course_of_several_games_in_a_starter_asks_for_the_assignment() {
+        let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+        let two = Course::parse("course.ron", r#"(games: {"absent": (), "gone": ()})"#)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let said = not_assigned(&two, Path::new("course.ron"), "my-game", false, &catalog);
+        assert_eq!(
+            said,
+            "course.ron: the course does not assign \"my-game\"; it assigns: absent, gone; in a \
+             starter, name the assignment to self-check against: --assignment ID"
+        );
+        let named = not_assigned(&two, Path::new("course.ron"), "other", true, &catalog);
+        assert!(!named.contains("--assignment"), "{named}");
+        if let Some(game) = catalog.games().first() {
+            let text = format!("(games: {{{:?}: ()}})", game.id());
+            let here = Course::parse("course.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+            let said = not_assigned(&here, Path::new("course.ron"), "my-game", false, &catalog);
+            assert!(!said.contains("--assignment"), "{said}");
+        }
+    }
 
     #[test]
     fn a_reference_absent_from_a_starter_names_the_self_check() {

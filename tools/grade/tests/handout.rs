@@ -143,7 +143,12 @@ fn a_course_handout_shows_the_reading_the_course_chose_and_the_others() {
 
 /// Check a `sol` command the in-process runner cannot run: `sol new-game NAME` gives the
 /// student's id, `sol grade` grades it with flags `sol grade` has, the course file is there.
-fn check_other_sol(command: &str, student: &str, starter: &std::path::Path) -> Result<(), String> {
+fn check_other_sol(
+    command: &str,
+    student: &str,
+    starter: &std::path::Path,
+    course: &solitaire_files::Course,
+) -> Result<(), String> {
     let words = support::words(command);
     match words.get(1).map(String::as_str) {
         Some("new-game") => {
@@ -160,6 +165,7 @@ fn check_other_sol(command: &str, student: &str, starter: &std::path::Path) -> R
     for pair in words[3..].chunks(2) {
         match pair {
             [flag, file] if flag == "--course" && starter.join(file).is_file() => {}
+            [flag, id] if flag == "--assignment" && course.assigns(id) => {}
             [flag, _] if ["--out", "--seeds", "--steps"].contains(&flag.as_str()) => {}
             _ => return Err(format!("{pair:?}")),
         }
@@ -167,20 +173,40 @@ fn check_other_sol(command: &str, student: &str, starter: &std::path::Path) -> R
     Ok(())
 }
 
+/// Two games: each handout's self-check names its assignment.
+const TWO_GAMES: &str = r#"(
+    name: "Spring term",
+    games: {
+        "rosamund": (readings: {"discard": "unplayable-only"}),
+        "labyrinth": (readings: {"deal": "when-stuck"}),
+    },
+    allowed_crates: [],
+)"#;
+
 #[test]
 fn every_command_of_a_starters_readme_and_handout_runs_for_the_students_game() {
-    use support::starter::{ROSAMUND, configured, read, students, write};
+    use support::starter::ROSAMUND;
+    check_starters_commands(ROSAMUND, &["rosamund"]);
+    check_starters_commands(TWO_GAMES, &["labyrinth", "rosamund"]);
+}
+
+/// Run or check every command the starter of `course` prints in its README and the handouts
+/// of `assigned`, for a student's game of each assigned game.
+fn check_starters_commands(course: &str, assigned: &[&str]) {
+    use support::starter::{configured, read, students, write};
     let student = "my-game";
-    let w = write(ROSAMUND);
-    let reference = configured(&w.course, "rosamund");
-    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
-    let mut games: Vec<Arc<Game>> = catalog.games().to_vec();
-    games.push(students(&reference, student));
+    let w = write(course);
     let cli: toml::Table = read(&w.out, "crates/cli/Cargo.toml")
         .parse()
         .unwrap_or_else(|e| panic!("{e}"));
-    for page in ["README.md", "handouts/rosamund.md"] {
-        let printed = support::markdown::commands(&read(&w.out, page));
+    let catalog = solitaire_games::catalog().unwrap_or_else(|e| panic!("{e}"));
+    let readme = ("README.md".to_string(), assigned[0]);
+    let handouts = assigned.iter().map(|id| (format!("handouts/{id}.md"), *id));
+    for (page, id) in std::iter::once(readme).chain(handouts) {
+        let reference = configured(&w.course, id);
+        let mut games: Vec<Arc<Game>> = catalog.games().to_vec();
+        games.push(students(&reference, student));
+        let printed = support::markdown::commands(&read(&w.out, &page));
         assert!(printed.len() >= 4, "{page}: {printed:?}");
         let mut runnable = Vec::new();
         for command in printed {
@@ -194,8 +220,14 @@ fn every_command_of_a_starters_readme_and_handout_runs_for_the_students_game() {
             {
                 runnable.push(text);
             } else if text.starts_with("sol ") {
-                check_other_sol(&text, student, &w.out)
+                check_other_sol(&text, student, &w.out, &w.course)
                     .unwrap_or_else(|e| panic!("{page}: `{text}`: {e}"));
+                if verb == "grade" && assigned.len() > 1 && page.starts_with("handouts/") {
+                    assert!(
+                        text.contains(&format!("--assignment {id}")),
+                        "{page}: `{text}` does not name its assignment"
+                    );
+                }
             } else if text == "cargo build --release -p sol-cli" {
                 assert_eq!(cli["package"]["name"].as_str(), Some("sol-cli"));
                 assert_eq!(cli["bin"][0]["name"].as_str(), Some("sol"));

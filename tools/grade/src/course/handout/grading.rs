@@ -83,11 +83,17 @@ pub(super) fn grading(out: &mut String, game: &Game, course: Option<ForCourse<'_
         own_scenarios(out, 0);
         return;
     };
+    // A course of several games: the self-check is told which one this is.
+    let assignment = if c.course.games.len() > 1 {
+        format!(" --assignment {}", game.id())
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
         "In the course's starter repository, where the reference is absent, this self-checks \
-         your game:\n\n```sh\nsol grade {YOUR_GAME} --course {file}\nsol grade {YOUR_GAME} \
-         --course {file} --out report.md\n```\n\n\
+         your game:\n\n```sh\nsol grade {YOUR_GAME} --course {file}{assignment}\n\
+         sol grade {YOUR_GAME} --course {file}{assignment} --out report.md\n```\n\n\
          It runs the public scenarios above under the course's readings, the engine's \
          properties, robustness and your own scenarios, after the same checks of what is taken \
          and refused as the class grade (section 9). Only the instructor's grade, against the \

@@ -29,6 +29,15 @@ pub(super) fn readme(
     } else {
         &course.name
     };
+    // A course of several games: the self-check is told which one the game is for.
+    let which = match assigned {
+        [first, _, ..] => format!(" --assignment {}", first.id),
+        _ => String::new(),
+    };
+    let mut self_check = format!("sol grade my-game --course course.ron{which}");
+    // The comments line up, two spaces or more after the command.
+    let width = (self_check.len() + 2).max(45);
+    self_check = format!("{self_check:<width$}");
     let mut out = format!(
         "# {name}: starter\n\n\
          The solitaire engine, the command line `sol` (which scaffolds, plays and grades \
@@ -38,7 +47,7 @@ pub(super) fn readme(
          cargo build --release -p sol-cli             # build `sol` (minutes, once)\n\
          export PATH=\"$PWD/bin:$PATH\"                 # `sol` is now {path}\n\
          sol new-game \"My Game\" --course course.ron   # scaffold your game: games/my-game\n\
-         sol grade my-game --course course.ron        # self-check it\n\
+         {self_check}# self-check it\n\
          ```\n\n\
          `{path}` runs `cargo run --release -p sol-cli` in this checkout: each command first \
          rebuilds what changed, your game included (it is compiled into `sol`). Put `bin` on \
@@ -90,13 +99,16 @@ fn grading(out: &mut String, course: &Course) {
     let _ = writeln!(
         out,
         "## Grading yourself\n\n\
-         `sol grade <your id> --course course.ron` self-checks your game, after the same checks \
+         `sol grade <your id> --course course.ron` self-checks your game (with \
+         `--assignment <id>` when the course assigns several games), after the same checks \
          of what is taken and refused as the class grade (below): the public scenarios under the \
          course's readings ({} points), the engine's properties ({}), robustness ({}) and your \
          own scenarios ({}). The instructor's grade, against the reference, has the layout and \
          the deal ({}), the public and hidden scenarios ({}), differential play along every rule \
          ({}), robustness ({}) and your own scenarios ({}). Section 8 of a handout says what \
-         each part checks and how your own scenarios earn points.\n",
+         each part checks and how your own scenarios earn points; \
+         [The self-check](docs/grading.md#the-self-check) says how it differs from the class \
+         grade. What the self-check refuses, the class grade refuses too.\n",
         p("conformance"),
         p("properties"),
         p("robustness"),
