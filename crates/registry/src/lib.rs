@@ -32,7 +32,8 @@ pub fn plugins() -> Vec<Plugin> {
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    [
+    // Typed, so that a course's starter, which may keep no game, still builds.
+    <[&[EmbeddedLayout]]>::concat(&[
         game_spider::LAYOUTS,
         game_german_patience::LAYOUTS,
         game_bristol::LAYOUTS,
@@ -46,8 +47,7 @@ pub fn layouts() -> Vec<EmbeddedLayout> {
         game_aces_up::LAYOUTS,
         game_klondike::LAYOUTS,
         // `sol new-game` adds layouts above this line.
-    ]
-    .concat()
+    ])
 }
 
 /// Makes a layout family's member, as its layout's id and text, from a spec.
@@ -87,14 +87,13 @@ pub fn searches() -> Vec<SearchPlugin> {
 
 /// The tables of deals proved winnable that the games ship (`games/<rules>/winnable/<id>.ron`).
 pub fn winnable_tables() -> Vec<WinnableTable> {
-    [
+    <[&[WinnableTable]]>::concat(&[
         game_german_patience::WINNABLE,
         game_sly_fox::WINNABLE,
         game_interregnum::WINNABLE,
         game_sixes_and_sevens::WINNABLE,
         game_aces_up::WINNABLE,
-    ]
-    .concat()
+    ])
 }
 
 /// The shipped table of winnable deals of layout `id`, if its game has one.

@@ -90,15 +90,31 @@ pub(crate) fn workspace_dependency(
     id: &str,
 ) -> Result<String, ScaffoldError> {
     let lines: Vec<&str> = text.lines().collect();
-    let members = lines
+    let at = lines
         .iter()
-        .find(|l| l.trim_start().starts_with("members"))
+        .position(|l| l.trim_start().starts_with("members"))
         .ok_or_else(|| shape(ROOT_MANIFEST, "no `members` list in [workspace]"))?;
+    let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let members = lines[at];
     if !members.contains("\"games/*\"") {
-        return Err(shape(
-            ROOT_MANIFEST,
-            "the workspace `members` no longer include \"games/*\"; add it back",
-        ));
+        // A starter whose course assigns every game has no game folder, so no `games/*`
+        // (a glob that matches nothing stops cargo): the first game brings it back.
+        let Some(open) = members.find('[').filter(|_| !members.contains("\"games/")) else {
+            return Err(shape(
+                ROOT_MANIFEST,
+                "the workspace `members` no longer include \"games/*\"; add it back",
+            ));
+        };
+        let comma = if members[open + 1..].trim_start().starts_with(']') {
+            ""
+        } else {
+            ", "
+        };
+        out[at] = format!(
+            "{}\"games/*\"{comma}{}",
+            &members[..=open],
+            &members[open + 1..]
+        );
     }
     let range = table(&lines, "[workspace.dependencies]")
         .ok_or_else(|| shape(ROOT_MANIFEST, "no [workspace.dependencies] table"))?;
@@ -112,7 +128,6 @@ pub(crate) fn workspace_dependency(
             format!("{ROOT_MANIFEST} already names {package}"),
         ));
     }
-    let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     insert_in_table(
         &mut out,
         range,

@@ -65,6 +65,16 @@ impl Scratch {
             fs::copy(checkout().join(file), to).unwrap();
         }
         let scratch = Scratch(dir);
+        if !scratch
+            .read("crates/registry/Cargo.toml")
+            .contains("\ngame-")
+        {
+            // A starter whose course assigns every game registers none: a game registered
+            // without files stands in for the collection's.
+            for (file, text) in edit::registration(&scratch.0, "solo").unwrap() {
+                scratch.write(&file.display().to_string(), &text);
+            }
+        }
         for (file, text) in [
             ("games/fans/layouts/fans.ron", FANS_LAYOUT),
             ("games/fans/src/lib.rs", FANS_LIB),
@@ -307,7 +317,32 @@ fn registry_lists_without_markers_grow_after_their_last_entry() {
         Some("game_four_winds::PLUGIN,")
     );
     assert_eq!(line_after(&lib, "game_four_winds::PLUGIN,"), Some("]"));
-    assert_eq!(line_after(&lib, "game_four_winds::LAYOUTS,"), Some("]"));
+    assert_eq!(line_after(&lib, "game_four_winds::LAYOUTS,"), Some("])"));
+}
+
+#[test]
+fn the_first_game_of_a_workspace_without_games_brings_back_their_members_glob() {
+    let deps = "[workspace.dependencies]\nsolitaire-core = { path = \"crates/core\" }\n";
+    let none = format!("[workspace]\nmembers = [\"crates/*\", \"tests\"]\n{deps}");
+    let added = edit::workspace_dependency(&none, "game-fans", "fans").unwrap();
+    assert!(
+        added.starts_with("[workspace]\nmembers = [\"games/*\", \"crates/*\", \"tests\"]\n"),
+        "{added}"
+    );
+    assert!(
+        added.ends_with("game-fans = { path = \"games/fans\" }\n"),
+        "{added}"
+    );
+    let empty = format!("[workspace]\nmembers = []\n{deps}");
+    let added = edit::workspace_dependency(&empty, "game-fans", "fans").unwrap();
+    assert!(added.contains("members = [\"games/*\"]\n"), "{added}");
+    // Games listed one by one: the scaffolder does not guess.
+    let listed = format!("[workspace]\nmembers = [\"crates/*\", \"games/spider\"]\n{deps}");
+    let e = edit::workspace_dependency(&listed, "game-fans", "fans").unwrap_err();
+    assert!(
+        e.to_string().contains("no longer include \"games/*\""),
+        "{e}"
+    );
 }
 
 #[test]

@@ -37,6 +37,12 @@ use readme::{Assigned, readme};
 /// How a handout in the starter names the student's game in its commands.
 pub const YOUR_GAME: &str = "YOUR-GAME";
 
+/// What the starter's `games/` folder says (it is there even when it keeps no example).
+const GAMES_README: &str = "# Games\n\nEach folder here is a game's crate: its rules, its \
+layouts, its scenarios. `sol new-game \"My Game\" --course course.ron` writes yours here, as \
+`games/my-game`, and registers it. The other folders, if any, are examples: games the course \
+does not assign.\n";
+
 /// The course file's name in the starter.
 const COURSE_FILE: &str = "course.ron";
 
@@ -111,6 +117,12 @@ pub fn write_starter(
         };
         write(&out.join(rel), &bytes)?;
     }
+    write(&out.join("games/README.md"), GAMES_README.as_bytes())?;
+    if !keeps_a_game(out) {
+        let root = out.join("Cargo.toml");
+        let text = std::fs::read_to_string(&root).map_err(|e| io(&root, e))?;
+        write(&root, copy::without_games_glob(&text).as_bytes())?;
+    }
     std::fs::copy(course_file, out.join(COURSE_FILE)).map_err(|e| io(course_file, e))?;
     let mut listed = Vec::new();
     let mut without_public_scenarios = Vec::new();
@@ -142,6 +154,15 @@ pub fn write_starter(
         without_public_scenarios,
         lock,
     })
+}
+
+/// Whether the starter `out` holds a game crate (`games/<folder>/Cargo.toml`).
+fn keeps_a_game(out: &Path) -> bool {
+    std::fs::read_dir(out.join("games"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| e.path().join("Cargo.toml").is_file())
 }
 
 /// Refuse a course whose assigned game's search still lives in the solver: a starter without

@@ -84,6 +84,29 @@ pub(super) fn transform(rel: &str, text: &str, games: &BTreeSet<String>) -> Stri
     text
 }
 
+/// The root manifest `text` without `"games/*"` in its members: a starter that keeps no game
+/// folder (its course assigns them all) would otherwise not build, a glob that matches nothing
+/// stopping cargo. `sol new-game` puts it back with the student's game.
+pub(super) fn without_games_glob(text: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("members") {
+                line.replace("\"games/*\", ", "")
+                    .replace(", \"games/*\"", "")
+                    .replace("\"games/*\"", "")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    let mut out = lines.join("\n");
+    if text.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +134,20 @@ mod tests {
         assert!(left_out("games/klondike/benches/search.rs", &games));
         assert!(left_out("Cargo.lock", &games));
         assert!(!left_out("crates/cli/src/main.rs", &games));
+    }
+
+    #[test]
+    fn a_starter_without_games_has_no_games_glob() {
+        let root = "[workspace]\nmembers = [\"crates/*\", \"games/*\", \"tests\"]\n\
+                    [workspace.dependencies]\ngame-x = { path = \"games/x\" }\n";
+        assert_eq!(
+            without_games_glob(root),
+            "[workspace]\nmembers = [\"crates/*\", \"tests\"]\n\
+             [workspace.dependencies]\ngame-x = { path = \"games/x\" }\n"
+        );
+        assert_eq!(
+            without_games_glob("members = [\"games/*\"]\n"),
+            "members = []\n"
+        );
     }
 }
