@@ -1,8 +1,9 @@
 //! A course's starter repository: one commit, no line of the assigned reference; exactly the
 //! public scenarios the class grade runs; the rules, what the class grade refuses and the
 //! course's points where the student reads; examples that obey the course; a pruned lock. Its
-//! ignored test builds it and runs every command of its README and handout as printed, then
-//! `cargo test`.
+//! ignored test plays a whole term in it: `cargo test`, every command of its README and
+//! handout as printed, the self-check and the class grade of a student's game, the exports,
+//! and the report's commands.
 
 mod support;
 
@@ -372,10 +373,12 @@ fn the_examples_obey_the_course_and_the_lock_is_the_courses_pruned() {
     );
 }
 
-/// Builds a second workspace (the starter's `sol`) and runs its tests: minutes, so not part of
-/// every run.
+/// The whole term, with the real tools: the starter's tests, its README and handout as
+/// printed, the student's game, a broken reading self-checked, the class grade with its
+/// exports and its report's commands run in the starter. Builds a second workspace (the
+/// starter's `sol`): minutes, so not part of every run.
 #[test]
 #[ignore = "builds the starter's workspace and runs its tests: many minutes"]
-fn a_starter_builds_runs_its_readme_and_handout_as_printed_and_passes_its_tests() {
+fn a_whole_term_in_a_starter_runs_as_printed_and_grades_without_surprise() {
     support::printed::run_everything(&write(ROSAMUND));
 }

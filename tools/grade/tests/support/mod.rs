@@ -16,6 +16,8 @@ pub mod starter;
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub mod student;
 #[allow(dead_code)] // not every test file that shares this module uses it
+pub mod term;
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub mod win;
 
 use std::collections::BTreeMap;

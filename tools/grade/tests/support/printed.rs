@@ -1,7 +1,9 @@
 //! A starter tried as a student would, with the real tools: `cargo test` in the fresh
 //! starter, then every command of its README as printed (it builds `sol`, scaffolds
 //! `my-game` and self-checks it), then, once `my-game` plays the reference's rules, every
-//! command of each handout as printed with `my-game` for `YOUR-GAME`.
+//! command of each handout as printed with `my-game` for `YOUR-GAME`; then the term's end
+//! ([`super::term`]): a reading broken, the self-check, the class grade, its exports and its
+//! report's commands.
 
 use std::path::Path;
 use std::process::Command;
@@ -121,5 +123,11 @@ pub fn run_everything(w: &Written) {
         let started = Instant::now();
         run_printed(dir, &commands(&handout));
         eprintln!("the handout's commands: {:.0?}", started.elapsed());
+        let started = Instant::now();
+        super::term::grade_the_term(w, id, &|script| shell(dir, script));
+        eprintln!(
+            "the self-check and the class grade: {:.0?}",
+            started.elapsed()
+        );
     }
 }
