@@ -214,6 +214,8 @@ fn what_the_class_grade_refuses_the_self_check_refuses_first() {
     let manifest = format!("games/{ID}/Cargo.toml");
     let refused = |report: &Report, words: &str| {
         assert_eq!(report.total, 0.0, "{}", report.to_markdown());
+        // Not "-0": the sum of no parts is -0.0.
+        assert!(report.to_markdown().contains("**Total: 0 / 100**"));
         assert_eq!(report.max, 100.0);
         assert!(report.parts.is_empty());
         let note = report.notes.join("\n");

@@ -146,9 +146,9 @@ impl Part {
     }
 }
 
-/// Round to one decimal.
+/// Round to one decimal; never -0 (the sum of no parts is -0.0, which prints as "-0").
 pub(crate) fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    (x * 10.0).round() / 10.0 + 0.0
 }
 
 impl Report {
