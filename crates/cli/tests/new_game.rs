@@ -59,8 +59,8 @@ fn new_game_scaffolds_and_registers_from_a_subdirectory() {
         "(game: \"test-patience\", scenarios: [])\n"
     );
     let registry = fs::read_to_string(root.join("crates/registry/src/lib.rs")).expect("file");
-    assert!(registry.contains("game_test_patience::PLUGIN,"));
-    assert!(registry.contains("game_test_patience::LAYOUTS,"));
+    assert!(registry.contains("game_test_patience::GAME.into(),"));
+    assert_eq!(registry.matches("game_test_patience::").count(), 1);
 
     let again = sol_in(&root, &["new-game", "Other name", "--id", "test-patience"]);
     assert_eq!(again.status.code(), Some(1));

@@ -48,6 +48,7 @@ pub mod perft;
 pub mod pile;
 pub mod position;
 pub mod reading;
+pub mod registration;
 pub mod rules;
 pub mod shuffle;
 pub mod structure;
@@ -68,6 +69,7 @@ pub use perft::perft;
 pub use pile::{Pile, PileKind};
 pub use position::{Phase, Position, Vars};
 pub use reading::{Choice, ChosenReading, Reading, ReadingValues, Timing};
+pub use registration::Registration;
 pub use rules::{
     Illegal, IllegalKind, Plugin, Rules, Status, candidate_bottom_moves, candidate_moves,
 };

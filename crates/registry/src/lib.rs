@@ -1,53 +1,49 @@
-//! The registry: every rules plugin and every layout of the collection, in menu order, and
-//! the searches the games bring of their own.
+//! The registry: every game of the collection, in menu order, each listed once with
+//! everything its crate registers (its rules plugin, its layouts, its own search and its
+//! tables of winnable deals, where it has them).
 //!
-//! To register a game, add its crate to this crate's `Cargo.toml` and its `PLUGIN` and
-//! `LAYOUTS` to the first two lists below (`sol new-game` does both); a game that brings a
-//! search of its own adds its `SEARCH` to the third.
+//! To register a game, add its crate to this crate's `Cargo.toml` and its `GAME` to the list
+//! below (`sol new-game` does both).
 
 use solitaire_core::{Catalog, EmbeddedLayout, LayoutError, Plugin};
-use solitaire_search::{SearchPlugin, WinnableTable};
+use solitaire_search::{Registered, SearchPlugin, WinnableTable};
 
 /// Weisser's Spider family G(r, s, m, c, d), made into layout text by Spider's crate.
 pub use game_spider::Family;
 
+/// Every game, in menu order.
+// Every line alike: a game with a search of its own exports a `Registered` already, one
+// without (whose crate needs only the engine) a `Registration` that converts.
+#[allow(clippy::useless_conversion)]
+pub fn games() -> Vec<Registered> {
+    vec![
+        game_spider::GAME.into(),
+        game_german_patience::GAME.into(),
+        game_bristol::GAME.into(),
+        game_sly_fox::GAME.into(),
+        game_interregnum::GAME.into(),
+        game_labyrinth::GAME.into(),
+        game_sixes_and_sevens::GAME.into(),
+        game_rosamund::GAME.into(),
+        game_penguin::GAME.into(),
+        game_strategy::GAME.into(),
+        game_aces_up::GAME.into(),
+        game_klondike::GAME.into(),
+        // `sol new-game` adds games above this line.
+    ]
+}
+
 /// Every rules plugin.
 pub fn plugins() -> Vec<Plugin> {
-    vec![
-        game_spider::PLUGIN,
-        game_german_patience::PLUGIN,
-        game_bristol::PLUGIN,
-        game_sly_fox::PLUGIN,
-        game_interregnum::PLUGIN,
-        game_labyrinth::PLUGIN,
-        game_sixes_and_sevens::PLUGIN,
-        game_rosamund::PLUGIN,
-        game_penguin::PLUGIN,
-        game_strategy::PLUGIN,
-        game_aces_up::PLUGIN,
-        game_klondike::PLUGIN,
-        // `sol new-game` adds plugins above this line.
-    ]
+    games().iter().map(|g| g.rules.plugin).collect()
 }
 
 /// Every layout, in menu order.
 pub fn layouts() -> Vec<EmbeddedLayout> {
-    // Typed, so that a course's starter, which may keep no game, still builds.
-    <[&[EmbeddedLayout]]>::concat(&[
-        game_spider::LAYOUTS,
-        game_german_patience::LAYOUTS,
-        game_bristol::LAYOUTS,
-        game_sly_fox::LAYOUTS,
-        game_interregnum::LAYOUTS,
-        game_labyrinth::LAYOUTS,
-        game_sixes_and_sevens::LAYOUTS,
-        game_rosamund::LAYOUTS,
-        game_penguin::LAYOUTS,
-        game_strategy::LAYOUTS,
-        game_aces_up::LAYOUTS,
-        game_klondike::LAYOUTS,
-        // `sol new-game` adds layouts above this line.
-    ])
+    games()
+        .iter()
+        .flat_map(|g| g.rules.layouts.iter().copied())
+        .collect()
 }
 
 /// Makes a layout family's member, as its layout's id and text, from a spec.
@@ -71,29 +67,15 @@ pub fn spider_family(spec: &str) -> Result<(String, String), String> {
 
 /// Every search a game brings of its own (the solver asks it first for that game's rules).
 pub fn searches() -> Vec<SearchPlugin> {
-    vec![
-        game_penguin::SEARCH,
-        game_bristol::SEARCH,
-        game_strategy::SEARCH,
-        game_interregnum::SEARCH,
-        game_sixes_and_sevens::SEARCH,
-        game_sly_fox::SEARCH,
-        game_aces_up::SEARCH,
-        game_german_patience::SEARCH,
-        game_spider::SEARCH,
-        game_klondike::SEARCH,
-    ]
+    games().iter().filter_map(|g| g.search).collect()
 }
 
 /// The tables of deals proved winnable that the games ship (`games/<rules>/winnable/<id>.ron`).
 pub fn winnable_tables() -> Vec<WinnableTable> {
-    <[&[WinnableTable]]>::concat(&[
-        game_german_patience::WINNABLE,
-        game_sly_fox::WINNABLE,
-        game_interregnum::WINNABLE,
-        game_sixes_and_sevens::WINNABLE,
-        game_aces_up::WINNABLE,
-    ])
+    games()
+        .iter()
+        .flat_map(|g| g.winnable.iter().copied())
+        .collect()
 }
 
 /// The shipped table of winnable deals of layout `id`, if its game has one.
@@ -121,20 +103,33 @@ mod tests {
     }
 
     #[test]
-    fn every_search_serves_one_registered_plugin() {
-        let plugins = super::plugins();
-        let searches = super::searches();
-        for (i, search) in searches.iter().enumerate() {
+    fn each_game_is_listed_once_and_its_search_serves_its_plugin() {
+        let games = super::games();
+        for (i, game) in games.iter().enumerate() {
+            let name = game.rules.plugin.name;
             assert!(
-                plugins.iter().any(|p| p.name == search.name),
-                "no plugin {}",
-                search.name
+                games[..i].iter().all(|g| g.rules.plugin.name != name),
+                "{name} is listed twice"
             );
-            assert!(
-                searches[..i].iter().all(|s| s.name != search.name),
-                "two searches for {}",
-                search.name
-            );
+            if let Some(search) = game.search {
+                assert_eq!(search.name, name, "the search of {name}");
+            }
+            for layout in game.rules.layouts {
+                let parsed = solitaire_core::Layout::parse(layout.file, layout.source)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(parsed.rules, name, "{}", layout.file);
+            }
+            for table in game.winnable {
+                assert!(
+                    game.rules
+                        .layouts
+                        .iter()
+                        .filter_map(|l| solitaire_core::Layout::parse(l.file, l.source).ok())
+                        .any(|l| l.id == table.game),
+                    "{name}'s winnable table for {} names a layout of another game",
+                    table.game
+                );
+            }
         }
     }
 }

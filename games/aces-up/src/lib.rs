@@ -31,6 +31,16 @@ pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::Win
     source: include_str!("../winnable/aces-up.ron"),
 }];
 
+/// Everything this crate registers: its rules, layouts, search and winnable deals (listed once in the registry).
+pub const GAME: solitaire_search::Registered = solitaire_search::Registered {
+    rules: solitaire_core::Registration {
+        plugin: PLUGIN,
+        layouts: LAYOUTS,
+    },
+    search: Some(SEARCH),
+    winnable: WINNABLE,
+};
+
 /// The plugin that `rules: "aces-up"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "aces-up",

@@ -37,6 +37,16 @@ mod tests;
 
 pub use search::SEARCH;
 
+/// Everything this crate registers: its rules, layouts, search (listed once in the registry).
+pub const GAME: solitaire_search::Registered = solitaire_search::Registered {
+    rules: solitaire_core::Registration {
+        plugin: PLUGIN,
+        layouts: LAYOUTS,
+    },
+    search: Some(SEARCH),
+    winnable: &[],
+};
+
 /// The plugin that `rules: "bristol"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "bristol",

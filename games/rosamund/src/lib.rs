@@ -54,6 +54,12 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
+/// Everything this crate registers: its rules and layouts (listed once in the registry).
+pub const GAME: solitaire_core::Registration = solitaire_core::Registration {
+    plugin: PLUGIN,
+    layouts: LAYOUTS,
+};
+
 /// The plugin that `rules: "rosamund"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "rosamund",

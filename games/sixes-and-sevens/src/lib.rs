@@ -63,6 +63,16 @@ pub const WINNABLE: &[solitaire_search::WinnableTable] = &[solitaire_search::Win
     source: include_str!("../winnable/sixes-and-sevens.ron"),
 }];
 
+/// Everything this crate registers: its rules, layouts, search and winnable deals (listed once in the registry).
+pub const GAME: solitaire_search::Registered = solitaire_search::Registered {
+    rules: solitaire_core::Registration {
+        plugin: PLUGIN,
+        layouts: LAYOUTS,
+    },
+    search: Some(SEARCH),
+    winnable: WINNABLE,
+};
+
 /// The plugin that `rules: "sixes-and-sevens"` names.
 pub const PLUGIN: Plugin = Plugin {
     name: "sixes-and-sevens",

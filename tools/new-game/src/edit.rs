@@ -1,5 +1,5 @@
 //! The registration: one line each in the root `Cargo.toml`, `crates/registry/Cargo.toml` and
-//! the two lists of `crates/registry/src/lib.rs`, computed as new file texts.
+//! the list of games of `crates/registry/src/lib.rs`, computed as new file texts.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,10 +13,8 @@ pub(crate) const ROOT_MANIFEST: &str = "Cargo.toml";
 pub(crate) const REGISTRY_MANIFEST: &str = "crates/registry/Cargo.toml";
 /// The registry's lists of plugins and layouts.
 pub(crate) const REGISTRY_LIB: &str = "crates/registry/src/lib.rs";
-/// The marker line closing the list of plugins in [`REGISTRY_LIB`].
-pub(crate) const PLUGINS_MARKER: &str = "// `sol new-game` adds plugins above this line.";
-/// The marker line closing the list of layouts in [`REGISTRY_LIB`].
-pub(crate) const LAYOUTS_MARKER: &str = "// `sol new-game` adds layouts above this line.";
+/// The marker line closing the list of games in [`REGISTRY_LIB`].
+pub(crate) const GAMES_MARKER: &str = "// `sol new-game` adds games above this line.";
 
 /// The three registry files with game `id` registered, or why they cannot be edited.
 pub(crate) fn registration(root: &Path, id: &str) -> Result<Vec<(PathBuf, String)>, ScaffoldError> {
@@ -159,31 +157,29 @@ pub(crate) fn registry_dependency(text: &str, package: &str) -> Result<String, S
     Ok(join(&out, text))
 }
 
-/// The registry's source with `<lib>::PLUGIN,` and `<lib>::LAYOUTS,` appended to its lists:
+/// The registry's source with `<lib>::GAME.into(),` appended to its list of games:
 /// before each list's marker line, or after its last entry when a marker is gone.
 pub(crate) fn registry_lists(text: &str, lib: &str, id: &str) -> Result<String, ScaffoldError> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    for (item, marker) in [("PLUGIN", PLUGINS_MARKER), ("LAYOUTS", LAYOUTS_MARKER)] {
-        let entry = format!("{lib}::{item},");
-        if lines.iter().any(|l| l.trim() == entry) {
-            return Err(exists(id, format!("{REGISTRY_LIB} already lists {entry}")));
-        }
-        let is_entry = |l: &str| {
-            let l = l.trim();
-            l.starts_with("game_") && l.ends_with(&format!("::{item},"))
-        };
-        let (at, indent) = if let Some(i) = lines.iter().position(|l| l.trim() == marker) {
-            (i, indent_of(&lines[i]))
-        } else if let Some(i) = lines.iter().rposition(|l| is_entry(l)) {
-            (i + 1, indent_of(&lines[i]))
-        } else {
-            return Err(shape(
-                REGISTRY_LIB,
-                format!("cannot find the list of {item}: put the line `{marker}` at its end"),
-            ));
-        };
-        lines.insert(at, format!("{indent}{entry}"));
+    let entry = format!("{lib}::GAME.into(),");
+    if lines.iter().any(|l| l.trim() == entry) {
+        return Err(exists(id, format!("{REGISTRY_LIB} already lists {entry}")));
     }
+    let is_entry = |l: &str| {
+        let l = l.trim();
+        l.starts_with("game_") && l.ends_with("::GAME.into(),")
+    };
+    let (at, indent) = if let Some(i) = lines.iter().position(|l| l.trim() == GAMES_MARKER) {
+        (i, indent_of(&lines[i]))
+    } else if let Some(i) = lines.iter().rposition(|l| is_entry(l)) {
+        (i + 1, indent_of(&lines[i]))
+    } else {
+        return Err(shape(
+            REGISTRY_LIB,
+            format!("cannot find the list of games: put the line `{GAMES_MARKER}` at its end"),
+        ));
+    };
+    lines.insert(at, format!("{indent}{entry}"));
     Ok(join(&lines, text))
 }
 

@@ -5,7 +5,7 @@
 //! `check` refuses every move with an honest message, doc comments where the rules go, and
 //! tests that pass; its layout `layouts/<id>.ron` (marked `work_in_progress: true`); and its
 //! empty conformance file `conformance/<id>.ron`. It registers the crate: the root `Cargo.toml`'s
-//! `[workspace.dependencies]`, `crates/registry/Cargo.toml` and the two lists in
+//! `[workspace.dependencies]`, `crates/registry/Cargo.toml` and the list of games in
 //! `crates/registry/src/lib.rs`. Every edit is computed and checked before any file is
 //! written, and nothing existing is overwritten.
 //!

@@ -119,7 +119,7 @@ fn last_line(text: &str, prefix: &str) -> String {
     text.lines()
         .map(str::trim)
         .rev()
-        .find(|l| l.starts_with(prefix) && (l.ends_with("::PLUGIN,") || l.contains(" = ")))
+        .find(|l| l.starts_with(prefix) && (l.ends_with("::GAME.into(),") || l.contains(" = ")))
         .unwrap_or_default()
         .to_string()
 }
@@ -164,16 +164,17 @@ fn a_new_game_gets_its_crate_layout_conformance_file_and_registration() {
     );
     let lib = s.read("crates/registry/src/lib.rs");
     assert_eq!(
-        line_after(&lib, "game_four_winds::PLUGIN,"),
-        Some(edit::PLUGINS_MARKER)
-    );
-    assert_eq!(
-        line_after(&lib, "game_four_winds::LAYOUTS,"),
-        Some(edit::LAYOUTS_MARKER)
+        line_after(&lib, "game_four_winds::GAME.into(),"),
+        Some(edit::GAMES_MARKER)
     );
     assert!(
-        lib.contains("        game_four_winds::LAYOUTS,\n"),
+        lib.contains("        game_four_winds::GAME.into(),\n"),
         "indented"
+    );
+    assert_eq!(
+        lib.matches("game_four_winds::").count(),
+        1,
+        "registered once"
     );
 
     let layout = Layout::parse(
@@ -314,10 +315,9 @@ fn registry_lists_without_markers_grow_after_their_last_entry() {
     let lib = s.read("crates/registry/src/lib.rs");
     assert_eq!(
         line_after(&lib, &last_plugin),
-        Some("game_four_winds::PLUGIN,")
+        Some("game_four_winds::GAME.into(),")
     );
-    assert_eq!(line_after(&lib, "game_four_winds::PLUGIN,"), Some("]"));
-    assert_eq!(line_after(&lib, "game_four_winds::LAYOUTS,"), Some("])"));
+    assert_eq!(line_after(&lib, "game_four_winds::GAME.into(),"), Some("]"));
 }
 
 #[test]
