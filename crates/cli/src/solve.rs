@@ -191,6 +191,7 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
             "game": game.id(), "seed": args.seed, "knowledge": "full",
             "outcome": report.outcome.name(), "length": texts.len(), "moves": texts,
             "seconds": seconds(report.elapsed), "nodes": report.nodes, "method": report.method,
+            "own_search": solitaire_solver::own_search(&game).describe(),
         });
         outln!("{}", with_filled(v, filled));
     } else {
@@ -207,6 +208,10 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
         outln!("time: {:.3} s", seconds(report.elapsed));
         outln!("nodes: {}", report.nodes);
         outln!("method: {}", report.method);
+        if let solitaire_solver::OwnSearch::Unserved(reading) = solitaire_solver::own_search(&game)
+        {
+            outln!("own search: not for {reading} (the generic search answered)");
+        }
     }
     Ok(())
 }

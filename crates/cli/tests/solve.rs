@@ -146,3 +146,76 @@ fn bad_family_and_seed_ranges_are_refused() {
     let out = sol(&["simulate", "spider", "--seeds", "9..2"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn solve_says_whether_the_games_own_search_served_its_readings() {
+    let course = temp_path("crown-by-hand.ron");
+    std::fs::write(
+        &course,
+        r#"(games: {"interregnum": (readings: {"crown": "by-hand"})})"#,
+    )
+    .expect("course");
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = sol(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&stdout(&out)).expect("JSON")
+    };
+    let served = json(&[
+        "solve",
+        "interregnum",
+        "--seed",
+        "1",
+        "--nodes",
+        "2000",
+        "--json",
+    ]);
+    assert_eq!(served["own_search"], "serves");
+    let unserved = json(&[
+        "solve",
+        "interregnum",
+        "--seed",
+        "1",
+        "--nodes",
+        "2000",
+        "--json",
+        "--course",
+        &course,
+    ]);
+    assert_eq!(unserved["own_search"], "unserved: crown: by-hand");
+    assert!(
+        !unserved["method"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("interregnum"),
+        "{unserved}"
+    );
+    let none = json(&[
+        "solve",
+        "labyrinth",
+        "--seed",
+        "1",
+        "--nodes",
+        "2000",
+        "--json",
+    ]);
+    assert_eq!(none["own_search"], "none");
+    let text = stdout(&sol(&[
+        "solve",
+        "interregnum",
+        "--seed",
+        "1",
+        "--nodes",
+        "2000",
+        "--course",
+        &course,
+    ]));
+    assert!(
+        text.contains("own search: not for crown: by-hand (the generic search answered)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&course);
+}

@@ -1,6 +1,6 @@
 //! The seam through which a game offers the solver a search and a guide of its own.
 
-use solitaire_core::{Game, Position};
+use solitaire_core::{Game, Position, Reading};
 
 use crate::heuristic::Heuristic;
 use crate::outcome::{Budget, Report};
@@ -25,9 +25,10 @@ pub enum Method {
 ///
 /// The solver looks up the search plugin whose `name` is the layout's `rules`: its `guide`
 /// steers the generic searches (depth-first, breadth-first, beams) and its `solve` answers
-/// first; where `solve` gives `None` (a reading, a position or a method it does not serve),
-/// the generic search answers. Both read the game's readings from the [`Game`], so a
-/// course's readings get the game's search wherever it supports them.
+/// first, for a game whose readings it declares it serves (`serves`); where it does not
+/// serve them, or `solve` gives `None` (a position or a method it does not serve), the
+/// generic search answers. Both read the game's readings from the [`Game`], so a course's
+/// readings get the game's search wherever it serves them.
 ///
 /// # Examples
 /// A game with a guide of its own and no search of its own yet:
@@ -38,6 +39,7 @@ pub enum Method {
 ///     name: "my-game",
 ///     guide: |game| Some(Box::new(Generic::new(game))),
 ///     solve: |_game, _start, _budget, _method| None,
+///     serves: &[],
 /// };
 /// assert_eq!(SEARCH.name, "my-game");
 /// ```
@@ -45,11 +47,40 @@ pub enum Method {
 pub struct SearchPlugin {
     /// The rules plugin it serves (a layout's `rules:`).
     pub name: &'static str,
+    /// The readings it serves beyond their defaults: a reading not named here is served at
+    /// its default value only. The solver calls `solve` only for a game whose every chosen
+    /// reading is served ([`SearchPlugin::unserved`]); the generic search answers the rest.
+    pub serves: &'static [Served],
     /// The guide of the generic searches for this game, or `None` for the generic guide.
     pub guide: fn(&Game) -> Option<Box<dyn Heuristic>>,
     /// The game's own search of the position by the method within the budget, or `None`
     /// where it does not serve.
     pub solve: fn(&Game, &Position, Budget, Method) -> Option<Report>,
+}
+
+/// The values of one reading a search serves.
+#[derive(Clone, Copy, Debug)]
+pub struct Served {
+    /// The reading (the game's own constant).
+    pub reading: &'static Reading,
+    /// The values served, among the reading's choices.
+    pub values: &'static [&'static str],
+}
+
+impl SearchPlugin {
+    /// The first reading `game` plays that this search does not serve, as `name: value`;
+    /// `None` where it serves them all.
+    pub fn unserved(&self, game: &Game) -> Option<String> {
+        game.readings().iter().find_map(|chosen| {
+            let name = chosen.reading.name;
+            let value = chosen.choice.value;
+            let served = match self.serves.iter().find(|s| s.reading.name == name) {
+                Some(s) => s.values.contains(&value),
+                None => chosen.is_default(),
+            };
+            (!served).then(|| format!("{name}: {value}"))
+        })
+    }
 }
 
 /// A table of deals the solver proved winnable for one layout, shipped by its game

@@ -70,6 +70,39 @@ pub fn search_plugin(game: &Game) -> Option<SearchPlugin> {
         .find(|s| s.name == rules)
 }
 
+/// Whether `game`'s own search answers for it: the game has none, it serves `game`'s
+/// readings, or it does not (and the generic search answers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OwnSearch {
+    /// The game brings no search of its own.
+    None,
+    /// Its search serves every reading `game` plays.
+    Serves,
+    /// Its search does not serve this reading (`name: value`).
+    Unserved(String),
+}
+
+impl OwnSearch {
+    /// What `sol solve --json` says (`own_search`): `none`, `serves`, or `unserved: R: V`.
+    pub fn describe(&self) -> String {
+        match self {
+            OwnSearch::None => "none".into(),
+            OwnSearch::Serves => "serves".into(),
+            OwnSearch::Unserved(reading) => format!("unserved: {reading}"),
+        }
+    }
+}
+
+/// Whether `game`'s own search answers for it ([`OwnSearch`]).
+pub fn own_search(game: &Game) -> OwnSearch {
+    match search_plugin(game) {
+        None => OwnSearch::None,
+        Some(s) => s
+            .unserved(game)
+            .map_or(OwnSearch::Serves, OwnSearch::Unserved),
+    }
+}
+
 /// Solve `start` with full knowledge within `budget` ([`Method::Auto`]).
 pub fn solve(game: &Game, start: &Position, budget: Budget) -> Report {
     solve_with(game, start, budget, Method::Auto)
@@ -103,8 +136,9 @@ fn search_with(game: &Game, start: &Position, budget: Budget, method: Method) ->
             );
             meter.report(out, "bfs")
         }
-        _ if let Some(report) =
-            search_plugin(game).and_then(|s| (s.solve)(game, start, budget, method)) =>
+        _ if let Some(report) = search_plugin(game)
+            .filter(|s| s.unserved(game).is_none())
+            .and_then(|s| (s.solve)(game, start, budget, method)) =>
         {
             report
         }

@@ -29,6 +29,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "aces-up",
     guide: |_| None,
     solve,
+    serves: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

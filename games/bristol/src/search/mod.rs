@@ -22,6 +22,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "bristol",
     guide: |_| None,
     solve,
+    serves: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

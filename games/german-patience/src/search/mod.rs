@@ -33,6 +33,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "german-patience",
     guide: |game| GermanGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
+    serves: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

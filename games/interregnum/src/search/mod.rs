@@ -19,7 +19,7 @@ mod tests;
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Timing};
 use solitaire_search::stage_beam::stage_beam;
-use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin};
+use solitaire_search::{Budget, Meter, Method, Outcome, Report, SearchPlugin, Served};
 
 use crate::{CROWN, DEAL};
 use board::{BUILT, Board, Rank, Step};
@@ -30,6 +30,10 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "interregnum",
     guide: |_| None,
     solve,
+    serves: &[Served {
+        reading: &crate::DEAL,
+        values: &["any-time", "when-stuck"],
+    }],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

@@ -26,7 +26,7 @@ pub(crate) mod walk;
 use solitaire_core::{Card, Game, Move, PileKind, Position};
 use solitaire_search::pausable::Dfs;
 use solitaire_search::{
-    Budget, Declared, Generic, Meter, Method, Outcome, Report, SearchPlugin, beam,
+    Budget, Declared, Generic, Meter, Method, Outcome, Report, SearchPlugin, Served, beam,
 };
 
 use crate::{DRAW, Draw, PASSES, Passes};
@@ -38,6 +38,10 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "klondike",
     guide: |_| None,
     solve,
+    serves: &[Served {
+        reading: &crate::DRAW,
+        values: &["three", "one"],
+    }],
 };
 
 /// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when

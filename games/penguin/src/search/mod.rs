@@ -21,6 +21,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "penguin",
     guide: |_| None,
     solve,
+    serves: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

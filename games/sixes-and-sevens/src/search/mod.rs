@@ -22,7 +22,7 @@ mod tests;
 
 use solitaire_core::{Card as EngineCard, Game, Move, PileKind, Position, Timing};
 use solitaire_search::{
-    Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, phases::then_beams,
+    Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, Served, phases::then_beams,
 };
 
 use crate::{DEAL, RELEASE, RESERVE};
@@ -36,6 +36,16 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "sixes-and-sevens",
     guide: |game| SixesGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
+    serves: &[
+        Served {
+            reading: &crate::DEAL,
+            values: &["any-time", "when-stuck"],
+        },
+        Served {
+            reading: &crate::RESERVE,
+            values: &["any-time", "when-stuck"],
+        },
+    ],
 };
 
 /// The exhaustive search of `start` for half of `budget`, reported as

@@ -25,6 +25,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "sly-fox",
     guide: |game| SlyFoxGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
+    serves: &[],
 };
 
 /// Play-outs of `start` for half of `budget`, reported as `sly-fox-playout` if they win, then

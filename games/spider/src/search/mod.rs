@@ -22,6 +22,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "spider",
     guide: |game| SpiderGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
+    serves: &[],
 };
 
 /// Deals of at most this many cards get the depth-first search first.

@@ -18,7 +18,7 @@ pub(crate) mod orders;
 mod tests;
 
 use solitaire_core::{Card, Game, Move, PileKind, Position, Rank};
-use solitaire_search::{Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin};
+use solitaire_search::{Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, Served};
 
 use guide::StrategyGuide;
 use orders::{Order, Reductions, Verdict};
@@ -29,6 +29,10 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     name: "strategy",
     guide: |game| StrategyGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
+    serves: &[Served {
+        reading: &crate::ACES,
+        values: &["automatic", "by-hand"],
+    }],
 };
 
 /// The search over build orders of `start` within `budget` ([`Method::Auto`] only), reported
