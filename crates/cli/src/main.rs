@@ -22,6 +22,7 @@ mod simulate;
 mod simulate_csv;
 mod solve;
 mod tally;
+mod tune;
 mod usage;
 
 use std::path::Path;

@@ -67,11 +67,25 @@ pub struct GameArgs {
     /// The search to run.
     #[arg(long, value_enum, default_value = "auto")]
     pub method: MethodArg,
+    /// For tuning runs: set a knob of the game's own search (repeatable; `sol solve GAME
+    /// --tune help` lists them). Nothing else sets them: the app never does.
+    #[arg(long, value_name = "KNOB=VALUE")]
+    pub tune: Vec<String>,
+    /// For tuning runs: print what each attempt of the game's own search did, on standard
+    /// error.
+    #[arg(long)]
+    pub trace: bool,
 }
 
 impl GameArgs {
-    /// The game: a registered one, or the family member.
+    /// The game: a registered one, or the family member; with its search's tuning knobs set.
     pub fn game(&self, catalog: &Catalog) -> Result<Arc<Game>, Failure> {
+        let game = self.untuned(catalog)?;
+        crate::tune::set(&game, &self.tune, self.trace)?;
+        Ok(game)
+    }
+
+    fn untuned(&self, catalog: &Catalog) -> Result<Arc<Game>, Failure> {
         let game = crate::find(&self.course.catalog(catalog)?, &self.game)?;
         let Some(spec) = &self.family else {
             return Ok(game);

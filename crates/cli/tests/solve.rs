@@ -219,3 +219,38 @@ fn solve_says_whether_the_games_own_search_served_its_readings() {
     );
     let _ = std::fs::remove_file(&course);
 }
+
+#[test]
+fn tuning_knobs_are_flags_checked_against_the_games_search() {
+    let unknown = sol(&["solve", "spider-1suit", "--seed", "4", "--tune", "bogus=1"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&unknown.stderr).to_string();
+    assert!(
+        said.contains("--tune bogus: no such knob; spider-1suit's search reads:")
+            && said.contains("spider-portfolio: ")
+            && said.contains("spider-weights: "),
+        "{said}"
+    );
+    let none = sol(&["solve", "labyrinth", "--seed", "1", "--tune", "x=1"]);
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("labyrinth's search has no knobs"),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+    let traced = sol(&[
+        "solve",
+        "spider-1suit",
+        "--seed",
+        "4",
+        "--time-limit",
+        "20",
+        "--tune",
+        "spider-portfolio=b256s4",
+        "--trace",
+        "--json",
+    ]);
+    assert!(traced.status.success());
+    let trace = String::from_utf8_lossy(&traced.stderr).to_string();
+    assert!(trace.starts_with("b256s4 nodes "), "{trace}");
+    assert_eq!(trace.lines().count(), 1, "one attempt: {trace}");
+}

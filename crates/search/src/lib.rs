@@ -54,12 +54,13 @@ pub mod stage_beam;
 pub mod stats;
 pub mod stop;
 pub mod testkit;
+pub mod tuning;
 
 pub use declared::Declared;
 pub use heuristic::{Generic, Heuristic, Unpruned};
 pub use outcome::{Budget, Knowledge, Meter, Outcome, Report, verify};
 pub use pausable::{Verdict, Walk};
-pub use plugin::{Method, SearchPlugin, Served, WinnableTable};
+pub use plugin::{Knob, Method, SearchPlugin, Served, WinnableTable};
 pub use registered::Registered;
 pub use stage_beam::StageBoard;
 pub use stop::{Stop, with_stop};

@@ -40,6 +40,7 @@ pub enum Method {
 ///     guide: |game| Some(Box::new(Generic::new(game))),
 ///     solve: |_game, _start, _budget, _method| None,
 ///     serves: &[],
+///     knobs: &[],
 /// };
 /// assert_eq!(SEARCH.name, "my-game");
 /// ```
@@ -51,11 +52,22 @@ pub struct SearchPlugin {
     /// its default value only. The solver calls `solve` only for a game whose every chosen
     /// reading is served ([`SearchPlugin::unserved`]); the generic search answers the rest.
     pub serves: &'static [Served],
+    /// The tuning knobs its search reads ([`crate::tuning`]), each with what it sets.
+    pub knobs: &'static [Knob],
     /// The guide of the generic searches for this game, or `None` for the generic guide.
     pub guide: fn(&Game) -> Option<Box<dyn Heuristic>>,
     /// The game's own search of the position by the method within the budget, or `None`
     /// where it does not serve.
     pub solve: fn(&Game, &Position, Budget, Method) -> Option<Report>,
+}
+
+/// A tuning knob a search reads: its name (`--tune NAME=VALUE`) and what it sets.
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    /// The knob's name.
+    pub name: &'static str,
+    /// What it sets, and its value's form.
+    pub meaning: &'static str,
 }
 
 /// The values of one reading a search serves.

@@ -46,7 +46,7 @@ use solitaire_core::{Game, Position};
 pub use fair::{FairReport, fair_solve, hint};
 pub use solitaire_search::{
     Budget, Declared, Generic, Heuristic, Knowledge, Method, Outcome, Report, SearchPlugin, Stop,
-    Unpruned, beam, dfs, heuristic, key, outcome, stats, verify, with_stop,
+    Unpruned, beam, dfs, heuristic, key, outcome, stats, tuning, verify, with_stop,
 };
 pub use until::{hint_until, solve_until};
 pub use winnable::{Win, winnable_deal};

@@ -23,6 +23,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     guide: |_| None,
     solve,
     serves: &[],
+    knobs: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

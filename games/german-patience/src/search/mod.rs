@@ -34,6 +34,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     guide: |game| GermanGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
     serves: &[],
+    knobs: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

@@ -34,6 +34,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         reading: &crate::DEAL,
         values: &["any-time", "when-stuck"],
     }],
+    knobs: &[],
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

@@ -42,6 +42,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         reading: &crate::DRAW,
         values: &["three", "one"],
     }],
+    knobs: &[],
 };
 
 /// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when

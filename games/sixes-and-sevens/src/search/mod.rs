@@ -46,6 +46,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
             values: &["any-time", "when-stuck"],
         },
     ],
+    knobs: &[],
 };
 
 /// The exhaustive search of `start` for half of `budget`, reported as

@@ -26,6 +26,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     guide: |game| SlyFoxGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
     serves: &[],
+    knobs: &[],
 };
 
 /// Play-outs of `start` for half of `budget`, reported as `sly-fox-playout` if they win, then

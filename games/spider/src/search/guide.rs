@@ -38,9 +38,9 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// Weights from `SOLVER_WEIGHTS=h,j,s,hb,e,b,st,c` (for tuning runs).
-    pub(crate) fn from_env() -> Option<Weights> {
-        let text = std::env::var("SOLVER_WEIGHTS").ok()?;
+    /// Weights from the tuning knob `spider-weights=h,j,s,hb,e,b,st,c` (tuning runs only).
+    pub(crate) fn tuned() -> Option<Weights> {
+        let text = solitaire_search::tuning::knob("spider-weights")?;
         let v: Vec<i32> = text
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
@@ -93,7 +93,7 @@ impl SpiderGuide {
             foundations: layout.piles_of(PileKind::Foundation),
             top_rank: layout.deck.ranks,
             blocks: (layout.deck.len() / usize::from(layout.deck.ranks.max(1))) as i32,
-            weights: Weights::from_env().unwrap_or_default(),
+            weights: Weights::tuned().unwrap_or_default(),
         })
     }
 }

@@ -11,7 +11,9 @@ pub mod guide;
 use solitaire_core::{Game, Position};
 use solitaire_search::beam::beam;
 use solitaire_search::dfs::dfs;
-use solitaire_search::{Budget, Heuristic, Meter, Method, Outcome, Report, SearchPlugin, Unpruned};
+use solitaire_search::{
+    Budget, Heuristic, Knob, Meter, Method, Outcome, Report, SearchPlugin, Unpruned,
+};
 
 use fast::Fast;
 use guide::SpiderGuide;
@@ -23,6 +25,19 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     guide: |game| SpiderGuide::new(game).map(|g| Box::new(g) as Box<dyn Heuristic>),
     solve,
     serves: &[],
+    knobs: &[
+        Knob {
+            name: "spider-portfolio",
+            meaning: "the fast search's attempts, cheapest first, comma-separated \
+                      (`b256s4,g1000x1s4,...`: a beam of width 256 or a stage search of 1000 \
+                      nodes and 1 branch, each with weights s4 or s1)",
+        },
+        Knob {
+            name: "spider-weights",
+            meaning: "the guide's weights h,j,s,hb,e,b,st,c: hidden cards, joins, soft and \
+                      hard breaks, empty columns, blocks, stock, cover",
+        },
+    ],
 };
 
 /// Deals of at most this many cards get the depth-first search first.

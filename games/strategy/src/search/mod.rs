@@ -33,6 +33,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         reading: &crate::ACES,
         values: &["automatic", "by-hand"],
     }],
+    knobs: &[],
 };
 
 /// The search over build orders of `start` within `budget` ([`Method::Auto`] only), reported

@@ -78,7 +78,7 @@ impl Fast {
             columns,
             foundations,
             optional: params.removal == Removal::Optional,
-            weights: Weights::from_env().unwrap_or_default(),
+            weights: Weights::tuned().unwrap_or_default(),
             blocks: (layout.deck.len() / usize::from(top)) as i32,
             suits: layout.deck.suits.len(),
             start,
@@ -121,7 +121,7 @@ impl Fast {
                 .search(&self.start),
             };
             meter.nodes += sub.nodes;
-            if std::env::var_os("SOLVER_TRACE").is_some() {
+            if solitaire_search::tuning::trace() {
                 eprintln!(
                     "{} nodes {} in {:.3} s: {}",
                     attempt.name(),

@@ -94,14 +94,13 @@ b16384s1,b16384s4t5,b16384s1t5,g16000x2s1,g16000x4s1,b65536s4,b65536s1,g64000x3s
 const ONE_SUIT: &str = "b256s4,g1000x1s4,g4000x2s4,b256s1,g4000x2s1,g16000x4s1,g16000x2s4,\
 b1024s4,b1024s1,g64000x3s4,g64000x4s1,b4096s4,b4096s1,b16384s4,b16384s1,b65536s4";
 
-/// The portfolio for a deck of `suits` suits: `SOLVER_PORTFOLIO` (for tuning runs) or the
-/// default.
+/// The portfolio for a deck of `suits` suits: the tuning knob `spider-portfolio` (tuning runs
+/// only) or the default.
 pub(crate) fn portfolio(suits: usize) -> Vec<Attempt> {
     let parse =
         |text: &str| -> Vec<Attempt> { text.split(',').filter_map(Attempt::parse).collect() };
-    std::env::var("SOLVER_PORTFOLIO")
-        .ok()
-        .map(|t| parse(&t))
+    solitaire_search::tuning::knob("spider-portfolio")
+        .map(parse)
         .filter(|v| !v.is_empty())
         .unwrap_or_else(|| parse(if suits == 1 { ONE_SUIT } else { SUITS }))
 }
