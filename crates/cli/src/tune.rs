@@ -9,8 +9,8 @@ use crate::Failure;
 /// Set the knobs `pairs` (`KNOB=VALUE`) and the trace for `game`'s search.
 ///
 /// # Errors
-/// A pair without `=`, a knob the game's search does not read (or `help`), which lists
-/// those it reads.
+/// A pair without `=`, a knob the game's search does not read, or `help`: each lists the
+/// knobs it reads.
 pub fn set(game: &Game, pairs: &[String], trace: bool) -> Result<(), Failure> {
     if pairs.is_empty() && !trace {
         return Ok(());
@@ -20,15 +20,18 @@ pub fn set(game: &Game, pairs: &[String], trace: bool) -> Result<(), Failure> {
         if knobs.is_empty() {
             format!("{}'s search has no knobs", game.id())
         } else {
-            let lines: Vec<String> = knobs
+            let each: Vec<String> = knobs
                 .iter()
-                .map(|k| format!("  {}: {}", k.name, k.meaning))
+                .map(|k| format!("{} ({})", k.name, k.meaning))
                 .collect();
-            format!("{}'s search reads:\n{}", game.id(), lines.join("\n"))
+            format!("{}'s search reads: {}", game.id(), each.join("; "))
         }
     };
     let mut values = std::collections::BTreeMap::new();
     for pair in pairs {
+        if pair == "help" {
+            return Err(Failure(listed(), 2));
+        }
         let Some((name, value)) = pair.split_once('=') else {
             return Err(Failure(
                 format!("--tune {pair}: give KNOB=VALUE; {}", listed()),

@@ -227,9 +227,15 @@ fn tuning_knobs_are_flags_checked_against_the_games_search() {
     let said = String::from_utf8_lossy(&unknown.stderr).to_string();
     assert!(
         said.contains("--tune bogus: no such knob; spider-1suit's search reads:")
-            && said.contains("spider-portfolio: ")
-            && said.contains("spider-weights: "),
+            && said.contains("spider-portfolio (the fast search's attempts")
+            && said.contains("; spider-weights (the guide's weights"),
         "{said}"
+    );
+    let help = sol(&["solve", "spider", "--seed", "1", "--tune", "help"]);
+    assert!(
+        String::from_utf8_lossy(&help.stderr).starts_with("sol: spider's search reads: "),
+        "{}",
+        String::from_utf8_lossy(&help.stderr)
     );
     let none = sol(&["solve", "labyrinth", "--seed", "1", "--tune", "x=1"]);
     assert!(
