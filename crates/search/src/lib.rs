@@ -60,7 +60,7 @@ pub use declared::Declared;
 pub use heuristic::{Generic, Heuristic, Unpruned};
 pub use outcome::{Budget, Knowledge, Meter, Outcome, Report, verify};
 pub use pausable::{Verdict, Walk};
-pub use plugin::{Knob, Method, SearchPlugin, Served, WinnableTable};
+pub use plugin::{Knob, Method, SearchPlugin, Served, Small, WinnableTable};
 pub use registered::Registered;
 pub use stage_beam::StageBoard;
 pub use stop::{Stop, with_stop};

@@ -41,6 +41,7 @@ pub enum Method {
 ///     solve: |_game, _start, _budget, _method| None,
 ///     serves: &[],
 ///     knobs: &[],
+///     small: Vec::new,
 /// };
 /// assert_eq!(SEARCH.name, "my-game");
 /// ```
@@ -54,11 +55,27 @@ pub struct SearchPlugin {
     pub serves: &'static [Served],
     /// The tuning knobs its search reads ([`crate::tuning`]), each with what it sets.
     pub knobs: &'static [Knob],
+    /// Its small deals: starts (of smaller layouts, or deals with cards already home) that
+    /// the engine's plain exhaustive search decides. `crates/solver/tests/small_deals.rs`
+    /// checks the search's verdict on each against it, under every reading it serves; empty
+    /// where the game has none yet.
+    pub small: fn() -> Vec<Small>,
     /// The guide of the generic searches for this game, or `None` for the generic guide.
     pub guide: fn(&Game) -> Option<Box<dyn Heuristic>>,
     /// The game's own search of the position by the method within the budget, or `None`
     /// where it does not serve.
     pub solve: fn(&Game, &Position, Budget, Method) -> Option<Report>,
+}
+
+/// One small deal a search is checked on: its game (a smaller layout, or the game itself)
+/// and its start.
+pub struct Small {
+    /// What it is, for messages (`5 ranks, 3 fans, seed 2`).
+    pub label: String,
+    /// The game, with its default readings.
+    pub game: std::sync::Arc<Game>,
+    /// The start.
+    pub start: Position,
 }
 
 /// A tuning knob a search reads: its name (`--tune NAME=VALUE`) and what it sets.

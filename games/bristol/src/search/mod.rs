@@ -7,6 +7,7 @@
 //! game of these rules.
 
 pub(crate) mod board;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +25,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
+    small: small::family,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

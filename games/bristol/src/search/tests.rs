@@ -2,7 +2,7 @@
 //! without them.
 
 use solitaire_core::shuffle::{below, rng_for};
-use solitaire_core::{Game, Layout, Position};
+use solitaire_core::{Game, Position};
 
 use solitaire_search::exact::{Board as _, Verdict, search};
 use solitaire_search::testkit::{check_random_games, engine_dfs, own_search};
@@ -18,21 +18,7 @@ fn bristol() -> Game {
 
 /// Bristol with `ranks` ranks and only the first `fans` fans and `wastes` waste piles.
 fn small_bristol(ranks: u8, fans: usize, wastes: usize) -> Game {
-    let source = LAYOUTS[0].source;
-    let kept: Vec<&str> = source
-        .lines()
-        .filter(|l| {
-            let fan = (1..=8).find(|t| l.contains(&format!("id: \"t{t}\"")));
-            let waste = (1..=3).find(|w| l.contains(&format!("id: \"w{w}\"")));
-            fan.is_none_or(|t| t <= fans) && waste.is_none_or(|w| w <= wastes)
-        })
-        .collect();
-    let text = kept
-        .join("\n")
-        .replace("ranks: 13", &format!("ranks: {ranks}"))
-        .replace("t1..t8", &format!("t1..t{fans}"));
-    let layout = Layout::parse("small-bristol.ron", &text).expect("a small layout");
-    Game::new(layout, &PLUGIN).expect("a small game")
+    super::small::small_bristol(ranks, fans, wastes).expect("a small game")
 }
 
 fn exact(game: &Game, pos: &solitaire_core::Position, r: Reductions) -> Exact {

@@ -35,6 +35,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         values: &["any-time", "when-stuck"],
     }],
     knobs: &[],
+    small: Vec::new,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

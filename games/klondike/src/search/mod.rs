@@ -43,6 +43,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         values: &["three", "one"],
     }],
     knobs: &[],
+    small: Vec::new,
 };
 
 /// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when

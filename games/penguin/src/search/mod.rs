@@ -23,6 +23,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
+    small: Vec::new,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

@@ -47,6 +47,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         },
     ],
     knobs: &[],
+    small: Vec::new,
 };
 
 /// The exhaustive search of `start` for half of `budget`, reported as

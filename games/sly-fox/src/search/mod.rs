@@ -27,6 +27,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
+    small: Vec::new,
 };
 
 /// Play-outs of `start` for half of `budget`, reported as `sly-fox-playout` if they win, then

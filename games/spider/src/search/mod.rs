@@ -7,6 +7,7 @@
 
 pub(crate) mod fast;
 pub mod guide;
+pub mod small;
 
 use solitaire_core::{Game, Position};
 use solitaire_search::beam::beam;
@@ -38,6 +39,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
                       hard breaks, empty columns, blocks, stock, cover",
         },
     ],
+    small: small::family,
 };
 
 /// Deals of at most this many cards get the depth-first search first.

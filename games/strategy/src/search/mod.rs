@@ -14,6 +14,7 @@
 
 pub mod guide;
 pub(crate) mod orders;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -34,6 +35,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         values: &["automatic", "by-hand"],
     }],
     knobs: &[],
+    small: small::family,
 };
 
 /// The search over build orders of `start` within `budget` ([`Method::Auto`] only), reported

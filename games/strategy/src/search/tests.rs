@@ -1,8 +1,8 @@
 //! Strategy's exact search against the engine's plain search, and its reductions against the
 //! search without them.
 
+use solitaire_core::Game;
 use solitaire_core::shuffle::{below, rng_for};
-use solitaire_core::{Game, Layout};
 use solitaire_search::testkit::{engine_dfs, own_search};
 use solitaire_search::{Budget, Meter, Outcome, verify};
 
@@ -17,23 +17,7 @@ fn strategy() -> Game {
 
 /// Strategy with `ranks` ranks and only the first `piles` piles, under the reading `aces`.
 fn small_strategy(ranks: u8, piles: usize, aces: &str) -> Game {
-    let source = LAYOUTS[0].source;
-    let kept: Vec<&str> = source
-        .lines()
-        .filter(|l| {
-            let pile = (1..=8).find(|p| l.contains(&format!("id: \"p{p}\"")));
-            pile.is_none_or(|p| p <= piles)
-        })
-        .collect();
-    let text = kept
-        .join("\n")
-        .replace("ranks: 13", &format!("ranks: {ranks}"))
-        .replace(
-            "// readings: {\"aces\": \"automatic\"},",
-            &format!("readings: {{\"aces\": \"{aces}\"}},"),
-        );
-    let layout = Layout::parse("small-strategy.ron", &text).expect("a small layout");
-    Game::new(layout, &PLUGIN).expect("a small game")
+    super::small::small_strategy(ranks, piles, aces).expect("a small game")
 }
 
 #[test]
