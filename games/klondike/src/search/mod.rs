@@ -19,6 +19,7 @@ pub(crate) mod board;
 pub(crate) mod dead;
 #[cfg(test)]
 mod dead_tests;
+pub mod small;
 #[cfg(test)]
 mod tests;
 pub(crate) mod walk;
@@ -43,7 +44,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         values: &["three", "one"],
     }],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The search of `start` within `budget` ([`Method::Auto`] only), reported as `beam` when

@@ -135,12 +135,9 @@ fn a_talon_card_is_reached_by_turns_round_the_whole_stock() {
     );
 }
 
-#[path = "../../tests/common/small.rs"]
-mod small_layout;
-
 /// Klondike with `ranks` ranks of `suits` and `columns` columns, nothing declared.
 fn small(suits: &str, ranks: u8, columns: usize, readings: &str) -> Game {
-    let layout = small_layout::small(suits, ranks, columns, readings, "");
+    let layout = super::small::layout(suits, ranks, columns, readings, "").expect("parses");
     Game::new(layout, &PLUGIN).expect("builds")
 }
 
