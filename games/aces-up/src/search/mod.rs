@@ -14,6 +14,7 @@ pub(crate) mod exhaustive;
 mod ghost;
 mod ghost_spaces;
 mod keys;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -31,7 +32,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

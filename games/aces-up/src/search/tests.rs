@@ -168,33 +168,7 @@ fn the_reductions_decide_small_deals_as_the_plain_search_does() {
 /// Deal `seed` with only the cards of `ranks` (rank letters) left in play; the others
 /// discarded.
 fn reduced_deal(game: &Game, seed: u64, ranks: &str) -> Position {
-    let text = game.position_text(&game.deal(seed));
-    let (mut lines, mut gone) = (Vec::new(), Vec::new());
-    for line in text.lines() {
-        let Some((id, cards)) = line.split_once(':') else {
-            lines.push(line.to_string());
-            continue;
-        };
-        if id == "game" || id == "discard" {
-            lines.push(line.to_string());
-            continue;
-        }
-        let kept: Vec<&str> = cards
-            .split_whitespace()
-            .filter(|t| {
-                let keep = *t == "|" || t.starts_with(|c| ranks.contains(c));
-                if !keep {
-                    gone.push(t.to_string());
-                }
-                keep
-            })
-            .collect();
-        lines.push(format!("{id}: {}", kept.join(" ")));
-    }
-    let text = lines
-        .join("\n")
-        .replace("discard:", &format!("discard: {}", gone.join(" ")));
-    game.parse_position(&text).expect("a reduced position")
+    super::small::reduced_deal(game, seed, ranks).expect("a reduced position")
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! these rules.
 
 pub(crate) mod board;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -23,7 +24,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

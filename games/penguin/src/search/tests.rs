@@ -1,7 +1,7 @@
 //! Penguin's compact board against the engine's rules, and its reductions against the search
 //! without them.
 
-use solitaire_core::{Game, Layout, Position};
+use solitaire_core::{Game, Position};
 use solitaire_search::exact::{Verdict, search};
 use solitaire_search::testkit::{check_random_games, engine_dfs, own_search};
 use solitaire_search::{Budget, Generic, Meter, Outcome, verify};
@@ -14,79 +14,15 @@ fn penguin() -> Game {
     solitaire_core::testkit::game(&PLUGIN, &LAYOUTS[0])
 }
 
-/// Penguin with only the first `cells` flipper cells.
+/// Penguin with only the first `cells` cells.
 fn few_cells(cells: usize) -> Game {
-    let source = LAYOUTS[0].source;
-    let kept: Vec<&str> = source
-        .lines()
-        .filter(|l| {
-            let cell = (1..=7).find(|c| l.contains(&format!("id: \"c{c}\"")));
-            cell.is_none_or(|c| c <= cells)
-        })
-        .collect();
-    let layout = Layout::parse("few-cells.ron", &kept.join("\n")).expect("a layout");
-    Game::new(layout, &PLUGIN).expect("a game")
+    super::small::few_cells(cells).expect("a game")
 }
-
-const RANKS: &str = "A23456789TJQK";
 
 /// Deal `seed` with the first `built` cards of each suit (from the bases up) already on the
 /// foundations, the other cards where the deal put them.
 fn reduced_deal(game: &Game, seed: u64, built: usize) -> Position {
-    let text = game.position_text(&game.deal(seed));
-    let base = text
-        .lines()
-        .find_map(|l| l.strip_prefix("f1: "))
-        .and_then(|c| RANKS.find(&c[..1]))
-        .expect("a base");
-    let offset = |card: &str| (RANKS.find(&card[..1]).expect("a rank") + 13 - base) % 13;
-    let mut suits_of_foundations = Vec::new();
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        let Some((id, cards)) = line.split_once(':') else {
-            lines.push(line.to_string());
-            continue;
-        };
-        if id.starts_with('f') {
-            suits_of_foundations.push(cards.trim().get(1..2).map(str::to_string));
-            lines.push(format!("{id}:"));
-        } else if id.starts_with('t') {
-            let kept: Vec<&str> = cards
-                .split_whitespace()
-                .filter(|c| offset(c) >= built)
-                .collect();
-            lines.push(format!("{id}: {}", kept.join(" ")));
-        } else {
-            lines.push(line.to_string());
-        }
-    }
-    let dealt: String = text
-        .lines()
-        .filter(|l| l.starts_with('t'))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let penguin_suit = dealt
-        .split_whitespace()
-        .find(|c| c.len() == 2 && offset(c) == 0 && !c.ends_with(':'))
-        .map(|c| c[1..2].to_string());
-    let mut out = lines.join("\n");
-    for (f, suit) in suits_of_foundations.iter().enumerate() {
-        let Some(suit) = suit
-            .clone()
-            .filter(|s| !s.is_empty())
-            .or(penguin_suit.clone())
-        else {
-            continue;
-        };
-        let cards: Vec<String> = (0..built)
-            .map(|o| format!("{}{suit}", &RANKS[(base + o) % 13..][..1]))
-            .collect();
-        out = out.replace(
-            &format!("f{}:\n", f + 1),
-            &format!("f{}: {}\n", f + 1, cards.join(" ")),
-        );
-    }
-    game.parse_position(&out).expect("a reduced position")
+    super::small::reduced_deal(game, seed, built).expect("a reduced position")
 }
 
 #[test]
