@@ -206,6 +206,7 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
             "outcome": report.outcome.name(), "length": texts.len(), "moves": texts,
             "seconds": seconds(report.elapsed), "nodes": report.nodes, "method": report.method,
             "own_search": solitaire_solver::own_search(&game).describe(),
+            "why": report.why,
         });
         outln!("{}", with_filled(v, filled));
     } else {
@@ -222,6 +223,9 @@ pub fn run(args: SolveArgs, catalog: &Catalog) -> Result<(), Failure> {
         outln!("time: {:.3} s", seconds(report.elapsed));
         outln!("nodes: {}", report.nodes);
         outln!("method: {}", report.method);
+        if let Some(why) = &report.why {
+            outln!("why: {why}");
+        }
         if let solitaire_solver::OwnSearch::Unserved(reading) = solitaire_solver::own_search(&game)
         {
             outln!("own search: not for {reading} (the generic search answered)");

@@ -260,3 +260,28 @@ fn tuning_knobs_are_flags_checked_against_the_games_search() {
     assert!(trace.starts_with("b256s4 nodes "), "{trace}");
     assert_eq!(trace.lines().count(), 1, "one attempt: {trace}");
 }
+
+#[test]
+fn a_loss_the_dead_end_test_proves_names_the_card() {
+    let out = sol(&[
+        "solve", "klondike", "--seed", "6", "--nodes", "1000", "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(v["outcome"], "unsolvable");
+    assert!(
+        v["why"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("AS can never go home: no play ever frees it")),
+        "{v}"
+    );
+    let won = sol(&[
+        "solve", "bristol", "--seed", "1", "--nodes", "20000", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&won)).expect("JSON");
+    assert!(v["why"].is_null(), "{v}");
+    let text = stdout(&sol(&[
+        "solve", "klondike", "--seed", "6", "--nodes", "1000",
+    ]));
+    assert!(text.contains("\nwhy: AS can never go home"), "{text}");
+}

@@ -30,6 +30,7 @@ pub fn dfs(
         elapsed: meter.start.elapsed(),
         method: "dfs".into(),
         knowledge: crate::outcome::Knowledge::Full,
+        why: None,
     }
 }
 

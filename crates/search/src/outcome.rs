@@ -130,6 +130,7 @@ impl Meter {
             elapsed: self.start.elapsed(),
             method: method.to_string(),
             knowledge: Knowledge::Full,
+            why: None,
         }
     }
 
@@ -188,6 +189,9 @@ pub struct Report {
     pub method: String,
     /// What the search saw.
     pub knowledge: Knowledge,
+    /// Why the position is lost, in words a player can check by hand, where a test proved
+    /// it at once (Klondike's "some card can never go home"); `None` otherwise.
+    pub why: Option<String>,
 }
 
 #[cfg(test)]

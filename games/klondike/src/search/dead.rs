@@ -25,10 +25,16 @@ use super::board::{Board, Code, bits};
 const FLOOR: u8 = 0xfe;
 
 /// Whether some card of `board` can never go home, so the position is lost.
+pub(crate) fn hopeless(board: &Board) -> bool {
+    stranded(board).is_some()
+}
+
+/// A card of `board` that can never go home (the lowest such, of the first suit with one),
+/// if there is one: then the position is lost.
 ///
 /// The facts are learnt for all cards at once, a bit per card (a suit's cards are 16 bits
 /// apart, so a rank lower is a shift by one), round after round until a round learns nothing.
-pub(crate) fn hopeless(board: &Board) -> bool {
+pub(crate) fn stranded(board: &Board) -> Option<Code> {
     let mut deck = 0u64;
     let mut columns = 0u64;
     let mut face_up = 0u64;
@@ -81,7 +87,7 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         let before = bare;
         home = home_prefix(bare | home_start);
         if home == deck {
-            return false;
+            return None;
         }
         let place = board.built_on(bare) & deck | if space { kings } else { 0 };
         bare |= home_start & place;
@@ -89,7 +95,7 @@ pub(crate) fn hopeless(board: &Board) -> bool {
         let leaving = columns & !leaves & (home | ((bare | face_up) & place));
         let playing = reach_cards & !bare & (ready | place);
         if leaving == 0 && playing == 0 && bare == before {
-            return true;
+            return Some((deck & !home).trailing_zeros() as Code);
         }
         for x in bits(leaving) {
             leaves |= bit(x);

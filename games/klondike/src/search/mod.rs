@@ -57,8 +57,10 @@ pub fn solve(game: &Game, start: &Position, budget: Budget, method: Method) -> O
     }
     let exact = Exact::new(game, start)?;
     let mut meter = Meter::new(budget);
-    if dead::hopeless(&exact.board) {
-        return Some(meter.report(Outcome::Unsolvable, "klondike-exact"));
+    if let Some(card) = dead::stranded(&exact.board) {
+        let mut report = meter.report(Outcome::Unsolvable, "klondike-exact");
+        report.why = exact.stranded_words(card);
+        return Some(report);
     }
     let guide = Declared::wrap(game, Box::new(Generic::new(game)));
     let first = beam::beam(
@@ -134,6 +136,24 @@ pub(crate) fn code(card: Card) -> Code {
 }
 
 impl<'g> Exact<'g> {
+    /// Why the card `stranded` ([`dead::stranded`]) makes the position lost, in words: it is
+    /// the lowest such card of its suit, so the card below it can go home and it is this card
+    /// that no play frees.
+    fn stranded_words(&self, stranded: Code) -> Option<String> {
+        let card = self
+            .start
+            .piles()
+            .iter()
+            .flat_map(|p| p.cards())
+            .find(|&&c| code(c) == stranded)?;
+        Some(format!(
+            "{} can never go home: no play ever frees it, since the cards over it (or the \
+             turns of the stock before it) can never all get out of its way (the dead-end \
+             test, games/klondike/SEARCH.md, \"Dead ends\")",
+            card.face()
+        ))
+    }
+
     /// The search for `pos` of `game` (played by these rules); `None` unless its passes are
     /// unlimited and it has the piles the plugin accepts with foundations built from the Ace.
     pub fn new(game: &'g Game, pos: &Position) -> Option<Exact<'g>> {
