@@ -14,6 +14,7 @@
 mod beam;
 pub(crate) mod board;
 pub(crate) mod exhaustive;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -35,7 +36,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         values: &["any-time", "when-stuck"],
     }],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

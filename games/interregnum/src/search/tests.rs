@@ -394,3 +394,16 @@ fn show_deal() {
         println!("           {}", line(row));
     }
 }
+
+#[test]
+fn the_small_deals_keep_every_card_and_get_the_search() {
+    let family = super::small::family();
+    assert_eq!(family.len(), 50, "every shape and seed builds");
+    for small in &family {
+        let cards: usize = small.start.piles().iter().map(|p| p.len()).sum();
+        assert_eq!(cards, 104, "{}", small.label);
+        let board = Exact::new(&small.game, &small.start).expect("served").board;
+        let left: usize = board.left.iter().map(|&n| usize::from(n)).sum();
+        assert!((16..=25).contains(&left), "{}: {left} left", small.label);
+    }
+}

@@ -17,6 +17,7 @@ pub(crate) mod board;
 pub(crate) mod exhaustive;
 pub mod guide;
 pub(crate) mod relaxed;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -47,7 +48,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
         },
     ],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The exhaustive search of `start` for half of `budget`, reported as

@@ -319,3 +319,22 @@ fn hardest_sixes_and_sevens_deals() {
         }
     }
 }
+
+#[test]
+fn the_small_deals_keep_every_card_and_get_the_search() {
+    let family = super::small::family();
+    assert_eq!(family.len(), 70, "every shape and seed builds");
+    for small in &family {
+        let cards: usize = small.start.piles().iter().map(|p| p.len()).sum();
+        assert_eq!(cards, 104, "{}", small.label);
+        let exact = Exact::new(&small.game, &small.start).expect("served");
+        let built: usize = exact
+            .board
+            .built
+            .iter()
+            .flatten()
+            .map(|&n| usize::from(n))
+            .sum();
+        assert!((68..=84).contains(&built), "{}: {built} built", small.label);
+    }
+}
