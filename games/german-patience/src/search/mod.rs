@@ -15,6 +15,7 @@ pub(crate) mod bound;
 pub(crate) mod endgame;
 pub mod guide;
 pub(crate) mod relaxed;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -35,7 +36,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// The exhaustive search of `start` within `budget` ([`Method::Auto`] only), reported as

@@ -8,6 +8,7 @@
 pub(crate) mod board;
 pub mod guide;
 pub(crate) mod playout;
+pub mod small;
 #[cfg(test)]
 mod tests;
 
@@ -27,7 +28,7 @@ pub const SEARCH: SearchPlugin = SearchPlugin {
     solve,
     serves: &[],
     knobs: &[],
-    small: Vec::new,
+    small: small::family,
 };
 
 /// Play-outs of `start` for half of `budget`, reported as `sly-fox-playout` if they win, then

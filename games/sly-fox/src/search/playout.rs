@@ -280,6 +280,13 @@ pub(crate) fn monotone(t: &[i32], u: &[i32]) -> Vec<usize> {
 /// jitters before each deal as the last (from [`TRIES`]), until one wins (its moves) or
 /// `meter` runs out.
 pub(crate) fn search(board: &Board, meter: &mut Meter) -> Option<Vec<Step>> {
+    if board.stock.is_empty() && board.phase != Phase::Dealing {
+        // No deal is left to lay: every play-out builds alike, so one is all there is (and
+        // repeating it would never spend the budget).
+        let (steps, left) = nested(board, 0, 0, meter);
+        meter.nodes += steps.len() as u64 + 1;
+        return (left == 0).then_some(steps);
+    }
     let (mut first, mut tries) = (0, TRIES);
     loop {
         let (steps, left) = nested(board, first, tries, meter);
