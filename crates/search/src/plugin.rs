@@ -57,8 +57,8 @@ pub struct SearchPlugin {
     pub knobs: &'static [Knob],
     /// Its small deals: starts (of smaller layouts, or deals with cards already home) that
     /// the engine's plain exhaustive search decides. `crates/solver/tests/small_deals.rs`
-    /// checks the search's verdict on each against it, under every reading it serves; empty
-    /// where the game has none yet.
+    /// checks the search's verdict on each against it, under every reading it serves, and
+    /// requires every game's search to name some.
     pub small: fn() -> Vec<Small>,
     /// The guide of the generic searches for this game, or `None` for the generic guide.
     pub guide: fn(&Game) -> Option<Box<dyn Heuristic>>,
