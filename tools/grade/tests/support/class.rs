@@ -72,17 +72,44 @@ pub fn scaffolded(class: &Path, reference: &str, id: &str) -> PathBuf {
 }
 
 /// A student checkout with `id`, given `reference`'s rules.
+/// A reference game's `lib.rs` as a student's: a student writes the rules, but the
+/// reference's own search (`mod search`) and its winnable tables are not theirs, so its
+/// `GAME` registers the rules and layouts alone, as the engine's `Registration`.
+pub fn without_search(lib: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in lib.lines() {
+        let trimmed = line.trim();
+        if skipping {
+            skipping = !(trimmed == "};" || trimmed == "}];");
+            continue;
+        }
+        if matches!(trimmed, "pub mod search;" | "pub use search::SEARCH;") {
+            continue;
+        }
+        if trimmed.starts_with("pub const WINNABLE:") {
+            skipping = !trimmed.ends_with("];");
+            continue;
+        }
+        if trimmed.starts_with("pub const GAME: solitaire_search::Registered") {
+            out.push_str(
+                "pub const GAME: solitaire_core::Registration = solitaire_core::Registration {\n    \
+                 plugin: PLUGIN,\n    layouts: LAYOUTS,\n};\n",
+            );
+            skipping = true;
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 pub fn checkout(class: &Path, reference: &str, id: &str) -> PathBuf {
     let trusted = built_from();
     let dir = scaffolded(class, reference, id);
     let src = trusted.join(format!("games/{reference}/src"));
-    // A student writes the rules; the reference's own search (`mod search`) is not theirs.
-    let lib: String = read(&src.join("lib.rs"))
-        .replace(reference, id)
-        .lines()
-        .filter(|l| !matches!(l.trim(), "pub mod search;" | "pub use search::SEARCH;"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let lib = without_search(&read(&src.join("lib.rs")).replace(reference, id));
     write(&dir.join(format!("games/{id}/src/lib.rs")), &lib);
     write(
         &dir.join(format!("games/{id}/src/rules.rs")),
