@@ -288,3 +288,58 @@ pub fn unknown_after(
         report
     }
 }
+
+/// Every combination of the values of `game`'s readings (each a full choice of every reading),
+/// to play a game under each.
+pub fn reading_combinations(game: &Game) -> Vec<solitaire_core::ReadingValues> {
+    let mut out = vec![solitaire_core::ReadingValues::new()];
+    for chosen in game.readings() {
+        let reading = chosen.reading;
+        out = out
+            .into_iter()
+            .flat_map(|values| {
+                reading.choices.iter().map(move |choice| {
+                    let mut values = values.clone();
+                    values.insert(reading.name.to_string(), choice.value.to_string());
+                    values
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Run `search` and the engine's plain search (depth-first, the generic guide, no pruning)
+/// on each of `deals` within `nodes` each: the same outcome on every deal, decided, every win
+/// replayed. Gives how many were won and lost.
+///
+/// # Panics
+/// At the first deal the searches decide differently, a deal left undecided, a win that does
+/// not replay, or a deal the search does not serve.
+pub fn small_deals_decided_alike(
+    search: &SearchPlugin,
+    deals: &[crate::plugin::Small],
+    nodes: u64,
+) -> (usize, usize) {
+    let (mut won, mut lost) = (0, 0);
+    for deal in deals {
+        let report = (search.solve)(&deal.game, &deal.start, Budget::nodes(nodes), Method::Auto)
+            .unwrap_or_else(|| panic!("{}: not served", deal.label));
+        let plain = engine_dfs(&deal.game, &Generic::new(&deal.game), &deal.start, nodes);
+        assert_eq!(report.outcome.name(), plain.name(), "{}", deal.label);
+        match report.outcome {
+            Outcome::Solved(moves) => {
+                assert_eq!(
+                    verify(&deal.game, &deal.start, &moves),
+                    Ok(true),
+                    "{}",
+                    deal.label
+                );
+                won += 1;
+            }
+            Outcome::Unsolvable => lost += 1,
+            Outcome::Unknown => panic!("{}: decided", deal.label),
+        }
+    }
+    (won, lost)
+}

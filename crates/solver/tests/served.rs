@@ -3,27 +3,8 @@
 //! the declaration says it serves, and there the search answers (it never declines a reading
 //! it declares, which would leave a deal to the generic search unannounced).
 
-use solitaire_core::{Game, ReadingValues};
+use solitaire_search::testkit::reading_combinations;
 use solitaire_solver::{Budget, Method, OwnSearch, own_search, search_plugin};
-
-/// Every combination of the values of `game`'s readings.
-fn combinations(game: &Game) -> Vec<ReadingValues> {
-    let mut out = vec![ReadingValues::new()];
-    for chosen in game.readings() {
-        let reading = chosen.reading;
-        out = out
-            .into_iter()
-            .flat_map(|values| {
-                reading.choices.iter().map(move |choice| {
-                    let mut values = values.clone();
-                    values.insert(reading.name.to_string(), choice.value.to_string());
-                    values
-                })
-            })
-            .collect();
-    }
-    out
-}
 
 #[test]
 fn every_search_serves_exactly_the_readings_it_declares() {
@@ -51,7 +32,7 @@ fn every_search_serves_exactly_the_readings_it_declares() {
                 );
             }
         }
-        for values in combinations(game) {
+        for values in reading_combinations(game) {
             let configured = game
                 .with_readings(&values)
                 .unwrap_or_else(|e| panic!("{}: {e}", game.id()));

@@ -6,33 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use solitaire_core::{Game, ReadingValues};
-use solitaire_search::testkit::engine_dfs;
+use solitaire_search::testkit::{engine_dfs, reading_combinations};
 use solitaire_solver::{Budget, Generic, Method, Outcome, search_plugin, verify};
 
 /// Positions the plain search may take on one small deal.
 const PLAIN_NODES: u64 = 2_000_000;
 /// Positions the game's own search may take on one small deal.
 const OWN_NODES: u64 = 2_000_000;
-
-/// Every combination of the values of `game`'s readings.
-fn combinations(game: &Game) -> Vec<ReadingValues> {
-    let mut out = vec![ReadingValues::new()];
-    for chosen in game.readings() {
-        let reading = chosen.reading;
-        out = out
-            .into_iter()
-            .flat_map(|values| {
-                reading.choices.iter().map(move |choice| {
-                    let mut values = values.clone();
-                    values.insert(reading.name.to_string(), choice.value.to_string());
-                    values
-                })
-            })
-            .collect();
-    }
-    out
-}
 
 /// What was checked for one game under one combination of readings.
 #[derive(Default)]
@@ -64,7 +44,7 @@ fn no_game_search_contradicts_the_plain_search_on_small_deals() {
             continue;
         }
         for deal in &small {
-            for values in combinations(&deal.game) {
+            for values in reading_combinations(&deal.game) {
                 let configured = deal
                     .game
                     .with_readings(&values)

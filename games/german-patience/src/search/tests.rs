@@ -395,27 +395,10 @@ fn german_patience_family() {
 /// lost.
 #[test]
 fn small_deals_are_decided_as_the_plain_search_decides_them() {
-    let (mut won, mut lost) = (0, 0);
-    for deal in super::small::family() {
-        let report = (SEARCH.solve)(
-            &deal.game,
-            &deal.start,
-            Budget::nodes(2_000_000),
-            solitaire_search::Method::Auto,
-        )
-        .expect("served");
-        let plain = solitaire_search::testkit::engine_dfs(
-            &deal.game,
-            &solitaire_search::Generic::new(&deal.game),
-            &deal.start,
-            2_000_000,
-        );
-        assert_eq!(report.outcome.name(), plain.name(), "{}", deal.label);
-        match report.outcome {
-            Outcome::Solved(_) => won += 1,
-            Outcome::Unsolvable => lost += 1,
-            Outcome::Unknown => panic!("{}: decided", deal.label),
-        }
-    }
+    let (won, lost) = solitaire_search::testkit::small_deals_decided_alike(
+        &SEARCH,
+        &super::small::family(),
+        2_000_000,
+    );
     assert!(won >= 20 && lost >= 20, "{won} won, {lost} lost");
 }

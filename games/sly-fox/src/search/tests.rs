@@ -171,30 +171,10 @@ fn play_outs_make_legal_moves_and_count_the_cards_they_leave() {
 /// the play-out sticks) the beams' proof of a loss; the plain search agrees.
 #[test]
 fn small_deals_with_the_stock_dealt_out_end_and_agree() {
-    let (mut won, mut lost) = (0, 0);
-    for deal in super::small::family() {
-        let report = (SEARCH.solve)(
-            &deal.game,
-            &deal.start,
-            Budget::nodes(200_000),
-            solitaire_search::Method::Auto,
-        )
-        .expect("served");
-        let plain = solitaire_search::testkit::engine_dfs(
-            &deal.game,
-            &solitaire_search::Generic::new(&deal.game),
-            &deal.start,
-            200_000,
-        );
-        assert_eq!(report.outcome.name(), plain.name(), "{}", deal.label);
-        match report.outcome {
-            Outcome::Solved(moves) => {
-                assert_eq!(verify(&deal.game, &deal.start, &moves), Ok(true));
-                won += 1;
-            }
-            Outcome::Unsolvable => lost += 1,
-            Outcome::Unknown => panic!("{}: decided", deal.label),
-        }
-    }
+    let (won, lost) = solitaire_search::testkit::small_deals_decided_alike(
+        &SEARCH,
+        &super::small::family(),
+        200_000,
+    );
     assert!(won >= 20 && lost >= 20, "{won} won, {lost} lost");
 }
